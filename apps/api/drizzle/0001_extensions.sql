@@ -1,0 +1,4 @@
+-- Accent folding and trigram matching for Portuguese search (FAQ, regulations).
+CREATE EXTENSION IF NOT EXISTS unaccent;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import { createContext, type AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { registerErrorHandler } from './plugins/error-handler';
+import { authenticatePlugin } from './plugins/authenticate';
+import { registerWebApp } from './plugins/web-app';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerModules } from './modules';
+
+z.config(z.locales.pt());
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', async () => database.close());
+  await database.migrate();
+
+  const ctx = createContext(config, database);
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://apis.google.com', 'https://js.stripe.com', 'https://www.gstatic.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: [
+          "'self'",
+          'https://*.googleapis.com',
+          'https://*.firebaseapp.com',
+          'https://api.stripe.com',
+        ],
+        frameSrc: ["'self'", 'https://*.firebaseapp.com', 'https://accounts.google.com', 'https://js.stripe.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The Google sign-in popup talks back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(cors, { origin: [config.publicOrigin], credentials: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Assistente de Normas API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(authenticatePlugin, { sessions: ctx.sessions });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await registerModules(api, ctx);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

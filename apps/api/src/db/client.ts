@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { REPO_ROOT } from '../config';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** True when the database answers a query. */
+  ping(): Promise<boolean>;
+  /** True when every migration shipped with this build has been applied. */
+  migrationsApplied(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent an embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+function journalSize(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const folder = inMemory ? dataDir : path.join(dataDir, 'db');
+  if (!inMemory) fs.mkdirSync(folder, { recursive: true });
+  const client = await PGlite.create(folder, { extensions: { unaccent, pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return withCommon(db, 'pglite', {
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  });
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return withCommon(db, 'postgres', {
+    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  });
+}
+
+function withCommon(
+  db: Db,
+  kind: Database['kind'],
+  ops: { migrate: () => Promise<void>; close: () => Promise<void> },
+): Database {
+  return {
+    db,
+    kind,
+    migrate: ops.migrate,
+    close: ops.close,
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async migrationsApplied() {
+      try {
+        const result = await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        const rows = (result as unknown as { rows: { n: number }[] }).rows;
+        return (rows[0]?.n ?? 0) >= journalSize();
+      } catch {
+        return false;
+      }
+    },
+  };
+}

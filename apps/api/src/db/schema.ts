@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  date,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firebaseUid: text('firebase_uid').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    photoUrl: text('photo_url'),
+    plan: text('plan', { enum: ['free', 'pro', 'business'] }).notNull().default('free'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_plan_check', sql`${t.plan} in ('free', 'pro', 'business')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const regulations = pgTable(
+  'regulations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    authority: text('authority').notNull().default(''),
+    issuedDate: date('issued_date', { mode: 'string' }),
+    revisedDate: date('revised_date', { mode: 'string' }),
+    status: text('status').notNull().default('vigente'),
+    description: text('description').notNull().default(''),
+    sourceFile: text('source_file').notNull(),
+    checksum: text('checksum').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('regulations_code_key').on(t.code)],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    regulationId: uuid('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    /** Position in document order, from 1. */
+    number: integer('number').notNull(),
+    /** The item as printed: "35.2.1", or "Anexo II 1.3" inside an annex. */
+    item: text('item').notNull(),
+    headingPath: text('heading_path').notNull().default(''),
+    content: text('content').notNull(),
+    /** Set when this wording is in force only from a future date. */
+    effectiveFrom: date('effective_from', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('sections_regulation_number_key').on(t.regulationId, t.number),
+    index('sections_regulation_item_idx').on(t.regulationId, t.item),
+  ],
+);

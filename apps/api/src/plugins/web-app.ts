@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Serves the built web app: its files as they are, and index.html for every other GET outside
+ * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) throw new AppError('ROUTE_NOT_FOUND');
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('ROUTE_NOT_FOUND');
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('A interface web ainda não foi construída. Rode "npm start" na raiz do projeto.');
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A database of its own for one test file: in-memory PGlite by default, or a fresh database on the
+ * PostgreSQL server named by DATABASE_URL (dropped afterwards), so that files can run in parallel.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const name = `normas_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
