@@ -29,7 +29,7 @@ run(npm, ['run', '-s', 'build']);
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
