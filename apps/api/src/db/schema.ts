@@ -9,6 +9,8 @@ import {
   uniqueIndex,
   uuid,
   date,
+  jsonb,
+  boolean,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -86,4 +88,56 @@ export const sections = pgTable(
     uniqueIndex('sections_regulation_number_key').on(t.regulationId, t.number),
     index('sections_regulation_item_idx').on(t.regulationId, t.item),
   ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('projects_user_id_idx').on(t.userId)],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatKey: text('chat_key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    type: text('type').notNull().default('regulation'),
+    title: text('title'),
+    initialQuestion: text('initial_question'),
+    initialAnswer: text('initial_answer'),
+    initialRegulations: jsonb('initial_regulations').notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('chats_chat_key_key').on(t.chatKey),
+    index('chats_user_project_idx').on(t.userId, t.projectId, t.updatedAt),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
+    isUserMessage: boolean('is_user_message').notNull(),
+    content: text('content').notNull(),
+    regulations: jsonb('regulations').notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [index('messages_chat_id_idx').on(t.chatId, t.createdAt)],
 );
