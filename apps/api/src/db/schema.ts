@@ -11,6 +11,7 @@ import {
   date,
   jsonb,
   boolean,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -140,4 +141,53 @@ export const messages = pgTable(
     ...timestamps,
   },
   (t) => [index('messages_chat_id_idx').on(t.chatId, t.createdAt)],
+);
+
+/** Every answered question, for the user's history; `chatKey` lets "Continuar chat" start a chat from it. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatKey: text('chat_key').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    regulations: jsonb('regulations').notNull().default([]),
+    abstained: boolean('abstained').notNull().default(false),
+    engine: text('engine').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('questions_chat_key_key').on(t.chatKey),
+    index('questions_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Questions used per plan period ("2026-11-21" for a day, "2026-11" for a month). */
+export const questionUsage = pgTable(
+  'question_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodKey: text('period_key').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodKey] })],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    pergunta: text('pergunta').notNull(),
+    answer: text('answer').notNull(),
+    regulations: jsonb('regulations').notNull().default([]),
+    position: integer('position').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('faqs_slug_key').on(t.slug)],
 );
