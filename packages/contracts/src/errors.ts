@@ -10,6 +10,7 @@ export const ERRORS = {
   UNAUTHENTICATED: { status: 401, message: 'Sua sessão expirou ou é inválida. Faça login novamente.' },
   INVALID_ID_TOKEN: { status: 401, message: 'Não foi possível validar o login com o Google. Tente novamente.' },
   UNSUPPORTED_SIGN_IN_PROVIDER: { status: 401, message: 'Entre com uma conta Google.' },
+  ACCOUNT_CONFLICT: { status: 409, message: 'Este e-mail já está ligado a outra conta. Fale com o suporte.' },
   FORBIDDEN: { status: 403, message: 'Você não tem permissão para esta ação.' },
   NOT_FOUND: { status: 404, message: 'Recurso não encontrado.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Rota da API não encontrada.' },
