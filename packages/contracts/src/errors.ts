@@ -17,6 +17,11 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Método não permitido para esta rota.' },
   RATE_LIMITED: { status: 429, message: 'Muitas requisições. Aguarde um instante e tente novamente.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
+  DAILY_LIMIT_EXCEEDED: { status: 429, message: 'Você atingiu o limite de perguntas do seu plano para hoje.' },
+  MONTHLY_LIMIT_EXCEEDED: { status: 429, message: 'Você atingiu o limite de perguntas do seu plano neste mês.' },
+  ANSWER_FAILED: { status: 502, message: 'Ocorreu um erro ao processar sua pergunta. Por favor, tente novamente.' },
+  ANSWER_TIMEOUT: { status: 504, message: 'O serviço de respostas demorou demais para responder. Por favor, tente novamente.' },
+  KNOWLEDGE_BASE_EMPTY: { status: 503, message: 'A base de normas ainda não foi importada. Tente novamente em instantes.' },
   INTERNAL_ERROR: { status: 500, message: 'Ocorreu um erro inesperado. Tente novamente mais tarde.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

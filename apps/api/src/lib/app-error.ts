@@ -9,6 +9,8 @@ export class AppError extends Error {
     message?: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
+    /** Extra top-level fields of the error body, e.g. `usage` and `resetAt` of a limit error. */
+    readonly body?: Record<string, unknown>,
   ) {
     const known = (ERRORS as Record<string, { status: number; message: string }>)[code];
     super(message ?? known?.message ?? ERRORS.INTERNAL_ERROR.message);

@@ -35,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 
     if (error instanceof AppError) {
       status = error.status;
-      body = { code: error.code, message: error.message };
+      body = { ...error.body, code: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { QUESTION_MAX_CHARS } from './constants';
+import { RegulationSummarySchema, SectionSchema } from './regulations';
+
+export const QuestionBodySchema = z.object({
+  question: z
+    .string({ error: 'A pergunta deve ser um texto.' })
+    .trim()
+    .min(1, { error: 'Escreva sua pergunta.' })
+    .max(QUESTION_MAX_CHARS, { error: `A pergunta pode ter no máximo ${QUESTION_MAX_CHARS} caracteres.` }),
+});
+export type QuestionBody = z.infer<typeof QuestionBodySchema>;
+
+/** A related regulation with the sections the answer cites (spec §3 Regulation). */
+export const AnswerRegulationSchema = RegulationSummarySchema.omit({ sectionCount: true }).extend({
+  sections: z.array(SectionSchema),
+});
+export type AnswerRegulation = z.infer<typeof AnswerRegulationSchema>;
+
+export const UsageSchema = z.object({ used: z.number().int(), max: z.number().int().nullable() });
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const QuestionAnswerResponseSchema = z.object({
+  aiResponse: z.string(),
+  chatKey: z.string(),
+  data: z.array(AnswerRegulationSchema),
+  /** True when the knowledge base does not cover the question and the answer says so. */
+  abstained: z.boolean(),
+  historyId: z.string(),
+  usage: UsageSchema,
+});
+export type QuestionAnswerResponse = z.infer<typeof QuestionAnswerResponseSchema>;
+
+/** 429 body for DAILY_LIMIT_EXCEEDED / MONTHLY_LIMIT_EXCEEDED. */
+export const LimitExceededSchema = z.object({
+  code: z.enum(['DAILY_LIMIT_EXCEEDED', 'MONTHLY_LIMIT_EXCEEDED']),
+  message: z.string(),
+  usage: z.object({ used: z.number().int(), max: z.number().int() }),
+  resetAt: z.string(),
+});
+export type LimitExceeded = z.infer<typeof LimitExceededSchema>;
+
+/**
+ * Server-Sent Events of POST /regulation/question/stream:
+ * `event: delta` {text} …, then `event: done` QuestionAnswerResponse, or `event: error` {code, message}.
+ */
+export const StreamDeltaSchema = z.object({ text: z.string() });
+
+export const HistoryQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page deve ser um número.' }).int().min(1, { error: 'page deve ser ao menos 1.' }).default(1),
+  limit: z.coerce
+    .number({ error: 'limit deve ser um número.' })
+    .int()
+    .min(1, { error: 'limit deve ser ao menos 1.' })
+    .max(50, { error: 'limit pode ser no máximo 50.' })
+    .default(10),
+});
+
+export const HistoryItemSchema = z.object({ id: z.string(), question: z.string(), createdAt: z.string() });
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+export const HistoryPageSchema = z.object({
+  data: z.array(HistoryItemSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+
+export const HistoryDetailSchema = HistoryItemSchema.extend({
+  aiResponse: z.string(),
+  chatKey: z.string(),
+  data: z.array(AnswerRegulationSchema),
+  abstained: z.boolean(),
+});
+export type HistoryDetail = z.infer<typeof HistoryDetailSchema>;
+
+export const IdParamSchema = z.object({ id: z.uuid({ error: 'Identificador inválido.' }) });
