@@ -33,6 +33,11 @@ const EnvSchema = z
     SUPPORT_WHATSAPP: z.string().regex(/^\d{10,15}$/, { error: 'deve ter só dígitos, com DDI e DDD' }).default('5511999999999'),
     PRIVACY_URL: z.url().default('https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/privacidade'),
     CORPUS_DIR: optionalText,
+    ANSWER_ENGINE: z.enum(['extractive', 'llm']).optional(),
+    LLM_BASE_URL: optionalText.pipe(z.url().optional()),
+    LLM_API_KEY: optionalText,
+    LLM_MODEL: optionalText,
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -44,6 +49,9 @@ const EnvSchema = z
           path: ['FIREBASE_PROJECT_ID'],
           message: 'é obrigatório em produção (o provedor de identidade de desenvolvimento não roda em produção)',
         });
+    }
+    if ((env.ANSWER_ENGINE === 'llm' || env.LLM_BASE_URL) && !(env.LLM_BASE_URL && env.LLM_MODEL)) {
+      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'LLM_BASE_URL e LLM_MODEL são obrigatórios para o motor LLM' });
     }
     if (env.FIREBASE_PROJECT_ID && !env.FIREBASE_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['FIREBASE_API_KEY'], message: 'é obrigatório com FIREBASE_PROJECT_ID' });
@@ -66,6 +74,9 @@ export interface Config {
   supportWhatsapp: string;
   privacyUrl: string;
   corpusDir: string | undefined;
+  /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
+  answerEngine: 'extractive' | 'llm';
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -106,5 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     privacyUrl: e.PRIVACY_URL,
     corpusDir: e.CORPUS_DIR ? path.resolve(e.CORPUS_DIR) : undefined,
+    answerEngine: e.ANSWER_ENGINE ?? (e.LLM_BASE_URL ? 'llm' : 'extractive'),
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
+        : undefined,
   };
 }
