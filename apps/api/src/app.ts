@@ -18,6 +18,8 @@ import { authenticatePlugin } from './plugins/authenticate';
 import { registerWebApp } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules';
+import type { FetchLike } from './modules/auth/remote-key-set';
+import { signInPageRoutes } from './modules/dev-auth/sign-in-page.routes';
 
 z.config(z.locales.pt());
 
@@ -34,9 +36,17 @@ export interface BuildOptions {
   database?: Database;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
+  /** Fetches Google's ID-token signing keys (Firebase mode); tests pass a fake one. */
+  fetch?: FetchLike;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // loadConfig already refuses this; a hand-made Config must not slip past either.
+  if (config.env === 'production' && !config.firebase) {
+    throw new Error(
+      'O provedor de identidade de desenvolvimento não pode rodar em produção: configure FIREBASE_PROJECT_ID.',
+    );
+  }
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (req) => {
@@ -58,7 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', async () => database.close());
   await database.migrate();
 
-  const ctx = createContext(config, database);
+  const ctx = createContext(config, database, { fetch: options.fetch });
   app.decorate('ctx', ctx);
 
   await app.register(helmet, {
@@ -107,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api/v1' },
   );
 
+  if (ctx.devIdentity) await app.register(signInPageRoutes);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

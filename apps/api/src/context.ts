@@ -4,9 +4,16 @@ import { resolveSessionSecret } from './lib/session-secret';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionService } from './modules/auth/session.service';
 import { createUsersRepository } from './modules/users/users.repository';
+import { createAuthService, createIdentity } from './modules/auth/auth.service';
+import type { FetchLike } from './modules/auth/remote-key-set';
+
+export interface ContextOptions {
+  /** Fetches Google's ID-token signing keys; tests pass a fake one. */
+  fetch?: FetchLike;
+}
 
 /** Everything a route module needs, built once per app: the composition root. */
-export function createContext(config: Config, database: Database) {
+export function createContext(config: Config, database: Database, options: ContextOptions = {}) {
   const users = createUsersRepository(database.db);
   const sessions = createSessionService({
     secret: resolveSessionSecret(config.sessionSecret, config.dataDir),
@@ -14,7 +21,9 @@ export function createContext(config: Config, database: Database) {
     sessions: createSessionsRepository(database.db),
     users,
   });
-  return { config, database, db: database.db, users, sessions };
+  const { verifier, devIdentity } = createIdentity(config, options.fetch);
+  const auth = createAuthService({ config, verifier, users, sessions });
+  return { config, database, db: database.db, users, sessions, auth, devIdentity };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

@@ -21,7 +21,7 @@ export const LoginBodySchema = z.object({
     .trim()
     .min(1, { error: 'Informe o idToken do Google.' })
     .max(8192, { error: 'O idToken é grande demais.' }),
-});
+}, { error: 'Informe o idToken do Google.' });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema });
@@ -36,7 +36,7 @@ export const DevTokenBodySchema = z.object({
     .trim()
     .min(1, { error: 'Informe o nome.' })
     .max(120, { error: 'O nome pode ter no máximo 120 caracteres.' }),
-});
+}, { error: 'Informe o nome e o e-mail.' });
 export type DevTokenBody = z.infer<typeof DevTokenBodySchema>;
 
 export const DevTokenResponseSchema = z.object({ idToken: z.string() });

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { chatsRoutes } from './chats/chats.routes';
+import { authRoutes } from './auth/auth.routes';
+import { devAuthRoutes } from './dev-auth/dev-auth.routes';
 
 /** Feature route modules, mounted under /api/v1. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await api.register(chatsRoutes, { ctx });
+  await api.register(authRoutes, { ctx });
+  // Absent when Firebase is configured: no way to mint ID tokens there.
+  if (ctx.devIdentity) await api.register(devAuthRoutes, { devIdentity: ctx.devIdentity });
 }

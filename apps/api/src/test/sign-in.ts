@@ -9,12 +9,20 @@ export async function signIn(
   app: FastifyInstance,
   identity: { email: string; name: string },
 ): Promise<LoginResponse> {
-  const issued = await app.inject({ method: 'POST', url: '/api/v1/dev-auth/token', payload: identity });
+  const issued = await app.inject({
+    method: 'POST',
+    url: '/api/v1/dev-auth/token',
+    payload: identity,
+  });
   if (issued.statusCode !== 200) {
     throw new Error(`dev-auth/token answered ${issued.statusCode}: ${issued.body}`);
   }
   const { idToken } = issued.json() as { idToken: string };
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { idToken } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { idToken },
+  });
   if (login.statusCode !== 200) {
     throw new Error(`auth/login answered ${login.statusCode}: ${login.body}`);
   }
