@@ -1,0 +1,67 @@
+import { useNavigate, Link, NavLink } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
+import { LogoMark } from '../../components/ui/logo';
+import { IndependentChatList } from '../../features/chats/components/independent-chat-list';
+import { useSignedInUser } from '../../lib/session';
+
+/** The side drawer of spec §2. `onNavigate` runs on every link or chat click. */
+export function Drawer({ id, open, onNavigate }: { id: string; open: boolean; onNavigate: () => void }) {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+
+  return (
+    <nav
+      id={id}
+      className="drawer"
+      data-open={open}
+      aria-label="Menu principal"
+      // A closed drawer is off screen: keep it out of the tab order and the accessibility tree.
+      inert={!open}
+      aria-hidden={!open}
+    >
+      <Link to="/chat" className="drawer-logo" onClick={onNavigate}>
+        <LogoMark />
+        <span>Assistente de Normas</span>
+      </Link>
+
+      <section className="drawer-section" aria-labelledby="drawer-panel-title">
+        <h2 id="drawer-panel-title" className="drawer-section-title">
+          Painel de Normas
+        </h2>
+        <NavLink to="/chat" className="drawer-link" onClick={onNavigate}>
+          Chat de Normas
+        </NavLink>
+      </section>
+
+      <section className="drawer-section drawer-section--grow" aria-labelledby="drawer-chats-title">
+        <div className="drawer-section-head">
+          <h2 id="drawer-chats-title" className="drawer-section-title">
+            Chats Independentes
+          </h2>
+          <button
+            type="button"
+            className="button button--text"
+            onClick={() => {
+              onNavigate();
+              navigate('/projects');
+            }}
+          >
+            Ver mais
+          </button>
+        </div>
+        <IndependentChatList userId={user.id} labelledBy="drawer-chats-title" onSelect={onNavigate} />
+      </section>
+
+      <div className="drawer-user">
+        <Avatar name={user.name} email={user.email} />
+        <div className="drawer-user-text">
+          <p className="drawer-user-name">{user.name}</p>
+          <p className="drawer-user-email">{user.email}</p>
+          <Link to="/profile" className="drawer-user-link" onClick={onNavigate}>
+            Ver perfil
+          </Link>
+        </div>
+      </div>
+    </nav>
+  );
+}

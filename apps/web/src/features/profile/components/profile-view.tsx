@@ -1,0 +1,98 @@
+import type { PublicConfig, User } from '@normas/contracts/auth';
+import { APP_VERSION } from '@normas/contracts/constants';
+import { PLAN_NAMES, planOf } from '@normas/contracts/plans';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Spinner } from '../../../components/ui/spinner';
+
+function NewTabHint() {
+  return <span className="visually-hidden"> (abre em nova aba)</span>;
+}
+
+export function ProfileView({
+  user,
+  config,
+  signingOut,
+  onSignOut,
+}: {
+  user: User;
+  config: PublicConfig | undefined;
+  signingOut: boolean;
+  onSignOut: () => void;
+}) {
+  return (
+    <div className="page profile">
+      <h1 className="page-title">Perfil</h1>
+
+      <section className="card profile-identity" aria-label="Seus dados">
+        <Avatar name={user.name} email={user.email} size="lg" />
+        <div>
+          <p className="profile-name">{user.name}</p>
+          <p className="profile-email">{user.email}</p>
+        </div>
+      </section>
+
+      <ul className="card profile-actions">
+        <li>
+          <button type="button" className="profile-action" disabled>
+            Editar perfil
+          </button>
+        </li>
+        <li>
+          <Link className="profile-action" to="/payment">
+            Gerenciar plano
+            <span className="badge">{PLAN_NAMES[planOf(user.plan)]}</span>
+          </Link>
+        </li>
+        <li>
+          {config ? (
+            <a
+              className="profile-action"
+              href={`https://wa.me/${config.supportWhatsapp}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Suporte
+              <NewTabHint />
+            </a>
+          ) : (
+            <span className="profile-action profile-action--static">Suporte</span>
+          )}
+        </li>
+        <li>
+          <div className="profile-action profile-action--static">
+            Sobre
+            <span className="profile-detail">Versão {APP_VERSION}</span>
+          </div>
+        </li>
+        <li>
+          {config ? (
+            <a
+              className="profile-action"
+              href={config.privacyUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Termos e privacidade
+              <NewTabHint />
+            </a>
+          ) : (
+            <span className="profile-action profile-action--static">Termos e privacidade</span>
+          )}
+        </li>
+        <li>
+          <button
+            type="button"
+            className="profile-action profile-action--danger"
+            onClick={onSignOut}
+            disabled={signingOut}
+            aria-busy={signingOut}
+          >
+            Sair da conta
+            {signingOut && <Spinner />}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
