@@ -1,0 +1,29 @@
+import type { BM25Index } from './bm25-index';
+import type { ParsedQuery } from './query';
+
+/** Below this confidence the engine abstains. Chosen on development questions with a margin. */
+export const ABSTAIN_BELOW = 0.5;
+
+/**
+ * Share of the question's information (IDF mass of its own terms) that the best item covers, with
+ * expansions counting for their weight. Words the corpus never uses count fully against it: a
+ * question about "AVCB" or "FGTS" is not covered by an item that merely shares "prazo" and "empresa".
+ */
+export function coverage(index: BM25Index, query: ParsedQuery, docTerms: ReadonlySet<string>): number {
+  const own = new Set(query.terms);
+  let total = 0;
+  for (const term of own) total += index.idf(term);
+  if (total === 0) return 0;
+  let covered = 0;
+  for (const [term, weight] of query.weights) {
+    if (docTerms.has(term)) covered += index.idf(term) * (own.has(term) ? 1 : weight);
+  }
+  return Math.min(1, covered / total);
+}
+
+/** Confidence in the first result: its coverage, lowered by signs the topic lies outside the NRs. */
+export function confidenceOf(cov: number, query: ParsedQuery, named: boolean): number {
+  if (named) return Math.max(cov, 0.9);
+  const penalty = query.outsideSignal.strong > 0 ? 0.55 : query.outsideSignal.weak > 0 ? 0.9 : 1;
+  return cov * penalty;
+}

@@ -1,0 +1,87 @@
+import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
+import { analyze, phraseKey } from './text/analyzer';
+import { tokenize } from './text/normalize';
+
+export interface ItemReference {
+  /** "35.2.1", or "Anexo II 1.3" when the question names the annex. */
+  label: string;
+  /** NR implied by the number itself ("18.7" → NR-18) when not inside an annex. */
+  impliedCode: string | undefined;
+}
+
+export interface ParsedQuery {
+  /** NRs the question names ("NR-35", "nr35", "NR 35"). */
+  codes: string[];
+  items: ItemReference[];
+  /** Stemmed terms of the question itself, in order (proximity and coverage work on these). */
+  terms: string[];
+  /** Every term to score with its weight: the question's own (1) plus expansions (< 1). */
+  weights: Map<string, number>;
+  /** NRs whose topic vocabulary the question uses. */
+  topicCodes: Map<string, number>;
+  /** How strongly the question points outside the NRs (ABNT, CLT, building codes...). */
+  outsideSignal: { strong: number; weak: number };
+}
+
+const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
+const ABBREVIATION_WEIGHT = 0.7;
+const SYNONYM_WEIGHT = 0.35;
+
+function addWeight(weights: Map<string, number>, term: string, weight: number): void {
+  weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+}
+
+function findItems(text: string): ItemReference[] {
+  const tokens = tokenize(text);
+  const items: ItemReference[] = [];
+  tokens.forEach((token, i) => {
+    if (token.kind !== 'item') return;
+    const first = Number(token.value.split('.')[0]);
+    const prev = tokens[i - 1];
+    const prev2 = tokens[i - 2];
+    if (prev?.kind === 'word' && ROMAN.test(prev.value) && prev2?.value === 'anexo') {
+      items.push({ label: `Anexo ${prev.value.toUpperCase()} ${token.value}`, impliedCode: undefined });
+    } else if (first >= 1 && first <= 38) {
+      items.push({ label: token.value, impliedCode: `NR-${String(first).padStart(2, '0')}` });
+    }
+  });
+  return items;
+}
+
+export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): ParsedQuery {
+  const tokens = tokenize(text);
+  const codes = [...new Set(tokens.filter((t) => t.kind === 'code').map((t) => t.value))];
+  const analyzed = analyze(text).filter((t) => !t.term.startsWith('nr-'));
+  const terms = analyzed.map((t) => t.term);
+  const weights = new Map<string, number>();
+  for (const term of terms) addWeight(weights, term, 1);
+
+  for (const abbreviation of domain.abbreviations) {
+    if (!abbreviation.pattern.test(text)) continue;
+    for (const term of abbreviation.terms) addWeight(weights, term, ABBREVIATION_WEIGHT);
+  }
+
+  const phrase = phraseKey(text);
+  for (const group of domain.synonymGroups) {
+    if (!group.keys.some((key) => containsSequence(phrase, key))) continue;
+    for (const member of group.terms) for (const term of member) addWeight(weights, term, SYNONYM_WEIGHT);
+  }
+
+  // Topic phrases are matched on stems so that "trabalham em altura" meets "trabalho em altura".
+  const topicCodes = new Map<string, number>();
+  for (const topic of domain.topics) {
+    let hits = 0;
+    for (const key of topic.keys) {
+      if (key.length === 0) continue;
+      if (containsSequence(terms, key)) hits += 1;
+      else if (key.every((k) => weights.has(k))) hits += 0.5;
+    }
+    if (hits > 0) topicCodes.set(topic.code, hits);
+  }
+
+  const outsideSignal = {
+    strong: domain.outsideStrong.filter((key) => containsSequence(phrase, key)).length,
+    weak: domain.outsideWeak.filter((key) => containsSequence(phrase, key)).length,
+  };
+  return { codes, items: findItems(text), terms, weights, topicCodes, outsideSignal };
+}

@@ -1,0 +1,44 @@
+/** One searchable section with what the answer needs to cite it. */
+export interface IndexedSection {
+  sectionId: string;
+  regulationId: string;
+  /** "NR-35" */
+  code: string;
+  /** The regulation's title, e.g. "Trabalho em Altura". */
+  title: string;
+  /** "35.2.1" or "Anexo II 1.3" */
+  item: string;
+  number: number;
+  headingPath: string;
+  content: string;
+}
+
+export interface RankedSection {
+  sectionId: string;
+  regulationId: string;
+  code: string;
+  item: string;
+  number: number;
+  headingPath: string;
+  content: string;
+  score: number;
+}
+
+export interface SearchOptions {
+  /** How many sections to return (default 10). */
+  limit?: number;
+}
+
+export interface SearchResult {
+  /** True when the corpus does not cover the question well enough to point at an item. */
+  abstained: boolean;
+  /** 0..1: how sure the engine is that the first result is about the question. */
+  confidence: number;
+  /** Ranked best first; still filled when abstaining, for inspection. */
+  results: RankedSection[];
+}
+
+export interface RetrievalEngine {
+  search(query: string, options?: SearchOptions): SearchResult;
+  readonly size: number;
+}

@@ -1,0 +1,55 @@
+import data from './data/synonyms.pt-BR.json' with { type: 'json' };
+import { analyzeTerms, phraseKey } from './text/analyzer';
+import { canonicalCode } from './text/normalize';
+
+/** Domain knowledge as data (see data/synonyms.pt-BR.json), compiled into matchers once. */
+export interface DomainKnowledge {
+  abbreviations: { pattern: RegExp; terms: string[] }[];
+  synonymGroups: { keys: string[][]; terms: string[][] }[];
+  topics: { code: string; keys: string[][] }[];
+  /** The raw topic phrases per NR code, indexed as part of the NR-level document. */
+  topicPhrases: [string, string[]][];
+  outsideStrong: string[][];
+  outsideWeak: string[][];
+}
+
+export interface DomainData {
+  abbreviations: { term: string; expansion: string; caseSensitive?: boolean }[];
+  synonyms: string[][];
+  topics: Record<string, string[]>;
+  outsideNrs: { strong: string[]; weak: string[] };
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function compileDomain(d: DomainData): DomainKnowledge {
+  return {
+    abbreviations: d.abbreviations.map((a) => ({
+      // Case-sensitive ones are also ordinary words ("ar", "pt", "na"): only the capitalised form counts.
+      pattern: new RegExp(`(?<![\\p{L}\\d])${escape(a.term)}(?![\\p{L}\\d])`, a.caseSensitive ? 'u' : 'iu'),
+      terms: analyzeTerms(a.expansion),
+    })),
+    synonymGroups: d.synonyms.map((g) => ({ keys: g.map(phraseKey), terms: g.map(analyzeTerms) })),
+    topics: Object.entries(d.topics).map(([code, phrases]) => ({
+      code: canonicalCode(code.replace(/\D/g, '')),
+      keys: phrases.map((p) => analyzeTerms(p)),
+    })),
+    topicPhrases: Object.entries(d.topics).map(([code, phrases]) => [canonicalCode(code.replace(/\D/g, '')), phrases]),
+    outsideStrong: d.outsideNrs.strong.map(phraseKey),
+    outsideWeak: d.outsideNrs.weak.map(phraseKey),
+  };
+}
+
+export const DOMAIN: DomainKnowledge = compileDomain(data);
+
+/** Whether `needle` occurs contiguously in `hay`. */
+export function containsSequence(hay: readonly string[], needle: readonly string[]): boolean {
+  if (needle.length === 0 || needle.length > hay.length) return false;
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
