@@ -6,6 +6,7 @@ import { createSessionService } from './modules/auth/session.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createAuthService, createIdentity } from './modules/auth/auth.service';
 import type { FetchLike } from './modules/auth/remote-key-set';
+import { loadRetrievalIndex } from './modules/retrieval/retrieval.service';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -23,7 +24,8 @@ export function createContext(config: Config, database: Database, options: Conte
   });
   const { verifier, devIdentity } = createIdentity(config, options.fetch);
   const auth = createAuthService({ config, verifier, users, sessions });
-  return { config, database, db: database.db, users, sessions, auth, devIdentity };
+  const retrieval = loadRetrievalIndex(database.db);
+  return { config, database, db: database.db, users, sessions, auth, devIdentity, retrieval };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

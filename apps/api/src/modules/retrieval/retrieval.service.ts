@@ -1,0 +1,43 @@
+import type { Db } from '../../db/client';
+import { createRetrievalEngine } from './engine';
+import { createRetrievalRepository } from './retrieval.repository';
+import type { RetrievalEngine, SearchOptions, SearchResult } from './retrieval.types';
+
+export interface RetrievalService {
+  /** Ranked sections for a question; the index is built from the database on first use. */
+  search(query: string, options?: SearchOptions): Promise<SearchResult>;
+  /** Drops the in-memory index: call after an import so that the next search sees the new items. */
+  invalidate(): void;
+  /** Builds the index now (e.g. at start-up) and returns it. */
+  ready(): Promise<RetrievalEngine>;
+}
+
+/**
+ * The search index lives in memory and is built lazily from the sections table, so that a start
+ * does not wait for it; concurrent first searches share one build.
+ */
+export function loadRetrievalIndex(db: Db): RetrievalService {
+  const repository = createRetrievalRepository(db);
+  let building: Promise<RetrievalEngine> | undefined;
+
+  function ready(): Promise<RetrievalEngine> {
+    if (!building) {
+      building = repository.listIndexedSections().then(createRetrievalEngine);
+      // A failed build (database down) must not stick: the next search tries again.
+      building.catch(() => {
+        building = undefined;
+      });
+    }
+    return building;
+  }
+
+  return {
+    async search(query, options) {
+      return (await ready()).search(query, options);
+    },
+    invalidate() {
+      building = undefined;
+    },
+    ready,
+  };
+}
