@@ -1,4 +1,6 @@
 import { ConfigError } from '../config';
+import { runAskCommand } from './ask.command';
+import { runEvalCommand } from './eval.command';
 import { runUsersCommand } from './users.command';
 import { UsageError } from './usage-error';
 
@@ -8,6 +10,8 @@ import { UsageError } from './usage-error';
  */
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise<number> }> = {
   users: { usage: 'users set-plan <email> <free|pro|business>', run: runUsersCommand },
+  ask: { usage: 'ask "<pergunta>" [--json]', run: runAskCommand },
+  eval: { usage: 'eval --questions <arquivo.jsonl>', run: runEvalCommand },
 };
 
 
