@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LogoMark } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
 import { publicConfigQueryOptions, usePublicConfig } from '../../../lib/public-config';
@@ -16,6 +16,10 @@ export function LoginCard({ notice }: { notice: string | null }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [noticeVisible, setNoticeVisible] = useState(true);
+  const attempt = useRef<AbortController | null>(null);
+
+  // Leaving the screen abandons a sign-in still waiting for its popup.
+  useEffect(() => () => attempt.current?.abort(), []);
 
   useEffect(() => {
     if (config.data) preloadSignIn(config.data.auth);
@@ -25,11 +29,14 @@ export function LoginCard({ notice }: { notice: string | null }) {
     setPending(true);
     setError(null);
     setNoticeVisible(false);
+    const controller = new AbortController();
+    attempt.current = controller;
     try {
       const { auth } = config.data ?? (await queryClient.fetchQuery(publicConfigQueryOptions));
-      const idToken = await getGoogleIdToken(auth);
+      const idToken = await getGoogleIdToken(auth, controller.signal);
       await signInWithIdToken(idToken);
     } catch (cause) {
+      if (controller.signal.aborted) return;
       setError(signInErrorMessage(cause));
       setPending(false);
     }

@@ -52,7 +52,7 @@ function isDevIdTokenMessage(data: unknown): data is { type: 'dev-auth:id-token'
  * The development identity provider signs in through a popup page served by our API, which
  * posts the ID token back. Failures use Firebase's codes so that one message table covers both.
  */
-function getDevIdToken(signInUrl: string): Promise<string> {
+function getDevIdToken(signInUrl: string, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const popup = window.open(signInUrl, 'dev-auth', DEV_POPUP_FEATURES);
     if (!popup) {
@@ -62,6 +62,12 @@ function getDevIdToken(signInUrl: string): Promise<string> {
     const stop = () => {
       window.clearInterval(timer);
       window.removeEventListener('message', onMessage);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      stop();
+      popup.close();
+      reject(signal?.reason);
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || !isDevIdTokenMessage(event.data)) return;
@@ -74,11 +80,13 @@ function getDevIdToken(signInUrl: string): Promise<string> {
       reject(new SignInError('auth/popup-closed-by-user'));
     }, POPUP_POLL_MS);
     window.addEventListener('message', onMessage);
+    signal?.addEventListener('abort', onAbort);
   });
 }
 
-export function getGoogleIdToken(config: AuthConfig): Promise<string> {
+/** `signal` abandons a development popup sign-in (Firebase's own popup cannot be cancelled). */
+export function getGoogleIdToken(config: AuthConfig, signal?: AbortSignal): Promise<string> {
   return config.mode === 'firebase'
     ? getFirebaseIdToken(config.firebase)
-    : getDevIdToken(config.signInUrl);
+    : getDevIdToken(config.signInUrl, signal);
 }

@@ -24,10 +24,12 @@ export function ProfileView({
     <div className="page profile">
       <h1 className="page-title">Perfil</h1>
 
-      <section className="card profile-identity" aria-label="Seus dados">
+      <section className="card profile-identity" aria-labelledby="profile-name">
         <Avatar name={user.name} email={user.email} size="lg" />
         <div>
-          <p className="profile-name">{user.name}</p>
+          <h2 id="profile-name" className="profile-name">
+            {user.name}
+          </h2>
           <p className="profile-email">{user.email}</p>
         </div>
       </section>
