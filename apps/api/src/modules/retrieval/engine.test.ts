@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { BM25Index } from './bm25-index';
+import { createRetrievalEngine } from './engine';
+import { FIXTURE_SECTIONS } from './test/fixture-sections';
+
+const engine = createRetrievalEngine(FIXTURE_SECTIONS);
+const top = (q: string) => engine.search(q).results.map((r) => `${r.code} ${r.item}`);
+
+describe('BM25 scoring', () => {
+  const index = new BM25Index([
+    { content: 'extintor extintor sinalizado', heading: '', title: '' },
+    { content: 'extintor em local visível', heading: '', title: '' },
+    { content: 'saída de emergência', heading: '', title: '' },
+  ]);
+
+  it('weights rare terms above common ones', () => {
+    expect(index.idf('said')).toBeGreaterThan(index.idf('extintor'));
+  });
+
+  it('ranks the document that repeats the term first and skips documents without it', () => {
+    const scores = index.score(new Map([['extintor', 1]]));
+    expect([...scores.keys()].sort()).toEqual([0, 1]);
+    expect(scores.get(0)!).toBeGreaterThan(scores.get(1)!);
+  });
+});
+
+describe('retrieval engine', () => {
+  it('finds the item a paraphrase is about, through domain synonyms', () => {
+    expect(top('de quanto em quanto tempo inspecionar o cinto paraquedista?')[0]).toBe('NR-35 35.5.1');
+    expect(top('cipeiro eleito pode ser mandado embora depois do mandato?')[0]).toBe('NR-05 5.4.1');
+  });
+
+  it('puts a named item first, then its children', () => {
+    expect(top('o que diz o item 35.5.2 da NR-35?')[0]).toBe('NR-35 35.5.2');
+    expect(top('item 35.2 da nr35').slice(0, 2)).toEqual(['NR-35 35.2', 'NR-35 35.2.1']);
+  });
+
+  it('keeps to the NR the question names', () => {
+    const codes = engine.search('permissão de trabalho na NR 33').results.map((r) => r.code);
+    expect(new Set(codes)).toEqual(new Set(['NR-33']));
+  });
+
+  it('answers with a confident item when the corpus covers the question', () => {
+    const result = engine.search('quem deve fornecer o equipamento de proteção individual aos empregados?');
+    expect(result.abstained).toBe(false);
+    expect(result.results[0]).toMatchObject({ code: 'NR-06', item: '6.3', sectionId: 's3' });
+    expect(result.results[0]!.score).toBeGreaterThan(0);
+  });
+
+  it('abstains on subjects outside the NRs', () => {
+    expect(engine.search('quantos dias de férias o empregado pode vender?').abstained).toBe(true);
+    expect(engine.search('qual a taxa de ocupação do terreno pelo código de obras?').abstained).toBe(true);
+    expect(engine.search('a NR-27 ainda vale?')).toEqual({ abstained: true, confidence: 0, results: [] });
+  });
+
+  it('respects the limit and orders by score', () => {
+    const results = engine.search('trabalho em altura capacitação', { limit: 3 }).results;
+    expect(results).toHaveLength(3);
+    expect(results.map((r) => r.score)).toEqual([...results.map((r) => r.score)].sort((a, b) => b - a));
+  });
+});

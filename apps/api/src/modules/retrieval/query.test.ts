@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from './query';
+import { stem } from './text/stemmer';
+
+describe('query understanding', () => {
+  it.each(['NR-35', 'nr35', 'NR 35', 'Nr-35', 'norma regulamentadora 35'])('reads "%s" as NR-35', (code) => {
+    expect(parseQuery(`o que diz a ${code} sobre ancoragem?`).codes).toEqual(['NR-35']);
+  });
+
+  it('finds named items and the NR their number implies', () => {
+    expect(parseQuery('item 18.7 da nr18').items).toEqual([{ label: '18.7', impliedCode: 'NR-18' }]);
+    expect(parseQuery('o anexo II 1.3 trata de quê?').items).toEqual([{ label: 'Anexo II 1.3', impliedCode: undefined }]);
+  });
+
+  it('does not take a decimal or a thousand for an item', () => {
+    expect(parseQuery('rede de 13,8 kV com 1.000 trabalhadores').items).toEqual([]);
+  });
+
+  it('expands abbreviations; ambiguous ones only when capitalised', () => {
+    expect(parseQuery('Precisa de AR?').weights.get(stem('analise'))).toBe(0.7);
+    expect(parseQuery('qualidade do ar no ambiente').weights.has(stem('analise'))).toBe(false);
+    expect(parseQuery('quem paga o EPI?').weights.get(stem('individual'))).toBe(0.7);
+  });
+
+  it('adds domain synonyms with a lower weight than the words asked', () => {
+    const q = parseQuery('o cipeiro tem estabilidade?');
+    expect(q.weights.get(stem('cipeiro'))).toBe(1);
+    expect(q.weights.get(stem('membro'))).toBe(0.35);
+  });
+
+  it('recognises an NR topic and signals of subjects outside the NRs', () => {
+    expect(parseQuery('treinamento para trabalho em altura').topicCodes.get('NR-35')).toBe(1);
+    expect(parseQuery('quantos dias de férias?').outsideSignal.strong).toBe(1);
+    expect(parseQuery('uso do cinto de segurança').outsideSignal).toEqual({ strong: 0, weak: 0 });
+  });
+});

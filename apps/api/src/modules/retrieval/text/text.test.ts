@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTerms } from './analyzer';
+import { foldText, tokenize } from './normalize';
+import { stem } from './stemmer';
+
+describe('text normalisation', () => {
+  it('folds case and accents', () => {
+    expect(foldText('Proteção Elétrica NÃO')).toBe('protecao eletrica nao');
+  });
+
+  it('keeps item labels, NR codes and decimals whole', () => {
+    const tokens = tokenize('Item 35.2.1 da NR-35, nr10 e NR 1: 13,8 kV para 1.000 trabalhadores');
+    expect(tokens.map((t) => [t.kind, t.value])).toEqual([
+      ['word', 'item'],
+      ['item', '35.2.1'],
+      ['word', 'da'],
+      ['code', 'NR-35'],
+      ['code', 'NR-10'],
+      ['word', 'e'],
+      ['code', 'NR-01'],
+      ['number', '13.8'],
+      ['word', 'kv'],
+      ['word', 'para'],
+      ['number', '1000'],
+      ['word', 'trabalhadores'],
+    ]);
+  });
+
+  it('splits hyphenated words', () => {
+    expect(tokenize('guarda-corpo').map((t) => t.value)).toEqual(['guarda', 'corpo']);
+  });
+
+  it('stems singular and plural, with or without accents, to the same term', () => {
+    expect(stem(foldText('inspeções'))).toBe(stem('inspecao'));
+    expect(stem('andaimes')).toBe(stem('andaime'));
+    expect(stem('trabalhadores')).toBe(stem('trabalhador'));
+  });
+
+  it('drops stop words and colloquial fillers from the searchable terms', () => {
+    expect(analyzeTerms('o que a gente precisa pra usar o cinto?')).toEqual([stem('usar'), stem('cinto')]);
+  });
+});
