@@ -16,13 +16,20 @@ async function rsaJwk(kid: string): Promise<JWK> {
 
 /** A key server we control: what it publishes, its Cache-Control, whether it is up, and how often it is asked. */
 function fakeKeyServer(initial: JWK[], cacheControl: string | null = 'public, max-age=600') {
-  const server = {
+  const server: {
+    keys: JWK[];
+    cacheControl: string | null;
+    up: boolean;
+    calls: number;
+    urls: string[];
+    fetch: FetchLike;
+  } = {
     keys: initial,
     cacheControl,
     up: true,
     calls: 0,
     urls: [] as string[],
-    fetch: (async (url: string) => {
+    fetch: async (url: string) => {
       server.calls += 1;
       server.urls.push(url);
       if (!server.up) throw new Error('ECONNREFUSED');
@@ -35,7 +42,7 @@ function fakeKeyServer(initial: JWK[], cacheControl: string | null = 'public, ma
         },
         json: async () => ({ keys: server.keys }),
       };
-    }) as FetchLike,
+    },
   };
   return server;
 }
