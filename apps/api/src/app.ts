@@ -38,6 +38,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Fetches Google's ID-token signing keys (Firebase mode); tests pass a fake one. */
   fetch?: FetchLike;
+  /** Replaces parts of the composition root, e.g. a failing answer engine in tests. */
+  overrides?: Partial<AppContext>;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -68,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', async () => database.close());
   await database.migrate();
 
-  const ctx = createContext(config, database, { fetch: options.fetch });
+  const ctx: AppContext = { ...createContext(config, database, { fetch: options.fetch }), ...options.overrides };
   app.decorate('ctx', ctx);
 
   await app.register(helmet, {

@@ -3,11 +3,17 @@ import type { AppContext } from '../context';
 import { chatsRoutes } from './chats/chats.routes';
 import { authRoutes } from './auth/auth.routes';
 import { devAuthRoutes } from './dev-auth/dev-auth.routes';
+import { questionsRoutes } from './questions/questions.routes';
+import { historyRoutes } from './history/history.routes';
+import { faqsRoutes } from './faqs/faqs.routes';
 
 /** Feature route modules, mounted under /api/v1. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await api.register(chatsRoutes, { ctx });
   await api.register(authRoutes, { ctx });
+  await api.register(questionsRoutes, { ctx });
+  await api.register(historyRoutes, { ctx });
+  await api.register(faqsRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity) await api.register(devAuthRoutes, { devIdentity: ctx.devIdentity });
 }

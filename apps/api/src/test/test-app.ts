@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 
@@ -46,7 +46,14 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Replaces parts of the composition root (a failing answer engine, a fake retrieval). */
+  overrides?: BuildOptions['overrides'];
+  /** Runs on the migrated database before the app is built, e.g. to insert fixture regulations. */
+  beforeBuild?: (database: Database) => Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -56,7 +63,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  await options.beforeBuild?.(database);
+  const app = await buildApp(config, { database, logger: false, overrides: options.overrides });
   await app.ready();
   return {
     app,

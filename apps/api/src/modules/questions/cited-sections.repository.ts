@@ -1,0 +1,131 @@
+import type { AnswerRegulation } from '@normas/contracts/questions';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { regulations, sections } from '../../db/schema';
+
+/** An item an answer rests on, as the answer engines report it. */
+export interface Citation {
+  regulationId: string;
+  sectionId: string;
+  code: string;
+  item: string;
+}
+
+/** A citation that survives a re-import: regulation code and printed item (FAQ seed data). */
+export interface ItemRef {
+  code: string;
+  item: string;
+}
+
+const columns = {
+  regulationId: regulations.id,
+  code: regulations.code,
+  title: regulations.title,
+  authority: regulations.authority,
+  issuedDate: regulations.issuedDate,
+  revisedDate: regulations.revisedDate,
+  status: regulations.status,
+  description: regulations.description,
+  sectionId: sections.id,
+  number: sections.number,
+  item: sections.item,
+  headingPath: sections.headingPath,
+  content: sections.content,
+  effectiveFrom: sections.effectiveFrom,
+};
+
+type Row = {
+  [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null);
+};
+
+/** Groups rows (already in citation order) by regulation, in order of first appearance. */
+function group(rows: Row[]): AnswerRegulation[] {
+  const byId = new Map<string, AnswerRegulation>();
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.sectionId)) continue;
+    seen.add(row.sectionId);
+    let regulation = byId.get(row.regulationId);
+    if (!regulation) {
+      regulation = {
+        id: row.regulationId,
+        code: row.code,
+        title: row.title,
+        authority: row.authority,
+        issuedDate: row.issuedDate,
+        revisedDate: row.revisedDate,
+        status: row.status,
+        description: row.description,
+        sections: [],
+      };
+      byId.set(row.regulationId, regulation);
+    }
+    regulation.sections.push({
+      id: row.sectionId,
+      number: row.number,
+      item: row.item,
+      headingPath: row.headingPath,
+      content: row.content,
+      effectiveFrom: row.effectiveFrom,
+    });
+  }
+  return [...byId.values()];
+}
+
+/** Reads the regulations and sections that answers cite; the only code here touching those tables. */
+export function createCitedSectionsRepository(db: Db) {
+  return {
+    /** True once at least one section has been imported. */
+    async hasKnowledge(): Promise<boolean> {
+      const [row] = await db.select({ id: sections.id }).from(sections).limit(1);
+      return row !== undefined;
+    },
+
+    /** The cited sections grouped by regulation, in citation order; unknown ids are left out. */
+    async byCitations(citations: Citation[]): Promise<AnswerRegulation[]> {
+      const ids = [...new Set(citations.map((c) => c.sectionId))];
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(columns)
+        .from(sections)
+        .innerJoin(regulations, eq(regulations.id, sections.regulationId))
+        .where(inArray(sections.id, ids));
+      const order = new Map(ids.map((id, index) => [id, index]));
+      rows.sort((a, b) => order.get(a.sectionId)! - order.get(b.sectionId)!);
+      return group(rows);
+    },
+
+    /**
+     * Resolves {code, item} references to the current rows, in reference order, plus the current id of
+     * every referenced regulation code that is imported. Items printed twice keep the first one.
+     */
+    async byItemRefs(refs: ItemRef[]): Promise<{ regulations: AnswerRegulation[]; idByCode: Map<string, string> }> {
+      if (refs.length === 0) return { regulations: [], idByCode: new Map() };
+      const codes = [...new Set(refs.map((r) => r.code))];
+      const found = await db
+        .select({ id: regulations.id, code: regulations.code })
+        .from(regulations)
+        .where(inArray(regulations.code, codes));
+      const idByCode = new Map(found.map((r) => [r.code, r.id]));
+      const rows = await db
+        .select(columns)
+        .from(sections)
+        .innerJoin(regulations, eq(regulations.id, sections.regulationId))
+        .where(or(...refs.map((r) => and(eq(regulations.code, r.code), eq(sections.item, r.item)))))
+        .orderBy(asc(sections.number));
+      const key = (code: string, item: string) => `${code}\u0000${item}`;
+      const first = new Map<string, Row>();
+      for (const row of rows) if (!first.has(key(row.code, row.item))) first.set(key(row.code, row.item), row);
+      const ordered = refs.map((r) => first.get(key(r.code, r.item))).filter((r): r is Row => r !== undefined);
+      return { regulations: group(ordered), idByCode };
+    },
+
+    /** Counts sections, for the benchmark and the FAQ generator's sanity check. */
+    async sectionCount(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sections);
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type CitedSectionsRepository = ReturnType<typeof createCitedSectionsRepository>;

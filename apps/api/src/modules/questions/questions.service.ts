@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import type { QuestionAnswerResponse } from '@normas/contracts/questions';
+import { AppError } from '../../lib/app-error';
+import type { HistoryRepository } from '../history/history.repository';
+import type { CitedSectionsRepository } from './cited-sections.repository';
+import type { AnswerPort, RetrievalPort } from './engine-ports';
+import { limitMessage, planQuota, type PlanQuota } from './plan-period';
+import type { UsageRepository } from './usage.repository';
+
+/** Sections handed from retrieval to the answer engine. */
+const RETRIEVAL_LIMIT = 8;
+
+export interface QuestionsServiceDeps {
+  retrieval: RetrievalPort;
+  answers: AnswerPort;
+  usage: UsageRepository;
+  history: HistoryRepository;
+  cited: CitedSectionsRepository;
+  /** Upper bound for retrieval + answer; past it the question fails with ANSWER_TIMEOUT. */
+  timeoutMs: number;
+  now?: () => Date;
+  /** Where failures that cannot reach the client are reported (a quota that could not be given back). */
+  onError?: (error: unknown, message: string) => void;
+}
+
+export interface Asker {
+  id: string;
+  plan: string | null | undefined;
+}
+
+/** A question whose quota is taken; `answer` must run next, and gives the quota back if it fails. */
+export interface Reservation {
+  user: Asker;
+  question: string;
+  quota: PlanQuota;
+  used: number;
+}
+
+export interface AnswerOptions {
+  /** Aborted when the client goes away: the engine stops and the question is given back. */
+  signal?: AbortSignal;
+  onDelta?: (text: string) => void;
+}
+
+export function createQuestionsService(deps: QuestionsServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  // Once sections exist they are not removed again, so one positive look is enough.
+  let knowledgeSeen = false;
+
+  async function reserve(user: Asker, question: string): Promise<Reservation> {
+    if (!knowledgeSeen) {
+      knowledgeSeen = await deps.cited.hasKnowledge();
+      if (!knowledgeSeen) throw new AppError('KNOWLEDGE_BASE_EMPTY');
+    }
+    const quota = planQuota(user.plan, now());
+    const used = await deps.usage.reserve(user.id, quota.periodKey, quota.max);
+    if (used === null) {
+      throw new AppError(
+        quota.period === 'day' ? 'DAILY_LIMIT_EXCEEDED' : 'MONTHLY_LIMIT_EXCEEDED',
+        429,
+        limitMessage(quota),
+        undefined,
+        undefined,
+        { usage: { used: quota.max, max: quota.max }, resetAt: quota.resetAt },
+      );
+    }
+    return { user, question, quota, used };
+  }
+
+  async function answer(reservation: Reservation, options: AnswerOptions = {}): Promise<QuestionAnswerResponse> {
+    const { user, question, quota } = reservation;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('A resposta demorou demais.', 'TimeoutError'));
+    }, deps.timeoutMs);
+    const onClientAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onClientAbort();
+    options.signal?.addEventListener('abort', onClientAbort, { once: true });
+    try {
+      const retrieval = await deps.retrieval.search(question, { limit: RETRIEVAL_LIMIT });
+      controller.signal.throwIfAborted();
+      const result = await deps.answers.answer(
+        { question, retrieval },
+        { signal: controller.signal, onDelta: options.onDelta },
+      );
+      controller.signal.throwIfAborted();
+      const data = await deps.cited.byCitations(result.citations);
+      const row = await deps.history.insert({
+        userId: user.id,
+        chatKey: crypto.randomBytes(16).toString('base64url'),
+        question,
+        answer: result.markdown,
+        regulations: data,
+        abstained: result.abstained,
+        engine: deps.answers.kind,
+      });
+      return {
+        aiResponse: row.answer,
+        chatKey: row.chatKey,
+        data,
+        abstained: row.abstained,
+        historyId: row.id,
+        usage: { used: reservation.used, max: quota.max },
+      };
+    } catch (error) {
+      // A failed answer does not use up a question.
+      await deps.usage.release(user.id, quota.periodKey).catch((e: unknown) => deps.onError?.(e, 'quota not given back'));
+      if (timedOut) throw new AppError('ANSWER_TIMEOUT');
+      // The client is gone: nobody reads the answer, the caller only needs to know it stopped.
+      if (options.signal?.aborted || error instanceof AppError) throw error;
+      deps.onError?.(error, 'answer failed');
+      throw new AppError('ANSWER_FAILED');
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onClientAbort);
+    }
+  }
+
+  return {
+    reserve,
+    answer,
+    /** Reserve and answer in one go (the JSON endpoint). */
+    async ask(user: Asker, question: string, options: AnswerOptions = {}): Promise<QuestionAnswerResponse> {
+      return answer(await reserve(user, question), options);
+    },
+  };
+}
+
+export type QuestionsService = ReturnType<typeof createQuestionsService>;
