@@ -1,0 +1,11 @@
+/**
+ * What both engines say when the knowledge base does not cover a question. One fixed text, so that an
+ * honest "não sei" reads the same whichever engine is configured, and so tests can assert it.
+ */
+export const ABSTENTION_MARKDOWN = [
+  'Não encontrei nas normas da base de conhecimento um item que responda a esta pergunta, por isso prefiro não arriscar uma resposta.',
+  '',
+  'A base cobre as 36 Normas Regulamentadoras (NRs) do Ministério do Trabalho e Emprego em vigor. Normas técnicas da ABNT (NBRs), códigos de obras municipais, instruções técnicas do Corpo de Bombeiros, a CLT e outras leis não fazem parte dela.',
+  '',
+  'Se a sua dúvida é sobre uma NR, tente reformular a pergunta mencionando a norma (por exemplo, "NR-35") ou o assunto do item.',
+].join('\n');

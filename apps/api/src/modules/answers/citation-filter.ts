@@ -1,0 +1,70 @@
+import type { AnswerSource, Citation } from './answer-engine';
+import { validateCitations } from './citation';
+
+type Citable = Pick<AnswerSource, 'regulationId' | 'sectionId' | 'code' | 'item'>;
+
+// A link that has started but not yet closed: "[NR-35, item 3", "[NR-35](/regulations/ab".
+const OPEN_LINK = /!?\[[^[\]\n]*(?:\](?:\([^()\n]*)?)?$/;
+const COMPLETE_LINK_AT_END = /!?\[[^[\]\n]*\]\([^()\n]*\)$/;
+// What may sit right before a link and must go with it if the link is dropped: " (", a list marker.
+const LINK_PREFIX_AT_END = /(?:(?:^|\n)[ \t]*(?:[-*+]|\d+[.)]))?[ \t]*(?:[,;][ \t]*)?\(?[ \t]*$/;
+// A label or target longer than this is not a citation; stop holding the text back.
+const MAX_HELD = 600;
+
+export interface CitationFilter {
+  /** Feeds model text; checked text is passed to `emit` as soon as no link can still be open in it. */
+  push(chunk: string): void;
+  /** Flushes what is held back; call once the stream has ended. */
+  end(): void;
+  readonly citations: Citation[];
+  readonly removed: string[];
+}
+
+/**
+ * The streaming form of `validateCitations`: text goes out as it arrives, except a link still being
+ * written (and the "(" or list marker before it), which waits until it can be checked. So a link to
+ * an item that was not retrieved never reaches the client, even for a moment.
+ */
+export function createCitationFilter(sources: readonly Citable[], emit: (text: string) => void): CitationFilter {
+  let pending = '';
+  const citations: Citation[] = [];
+  const seen = new Set<string>();
+  const removed: string[] = [];
+
+  const release = (text: string) => {
+    if (!text) return;
+    const checked = validateCitations(text, sources);
+    for (const c of checked.citations) {
+      if (!seen.has(c.sectionId)) {
+        seen.add(c.sectionId);
+        citations.push(c);
+      }
+    }
+    removed.push(...checked.removed);
+    if (checked.markdown) emit(checked.markdown);
+  };
+
+  const holdFrom = (): number => {
+    let hold = pending.length;
+    const open = OPEN_LINK.exec(pending) ?? COMPLETE_LINK_AT_END.exec(pending);
+    if (open && pending.length - open.index <= MAX_HELD) hold = open.index;
+    const prefix = LINK_PREFIX_AT_END.exec(pending.slice(0, hold));
+    return prefix ? prefix.index : hold;
+  };
+
+  return {
+    push(chunk) {
+      pending += chunk;
+      const hold = holdFrom();
+      if (hold === 0) return;
+      release(pending.slice(0, hold));
+      pending = pending.slice(hold);
+    },
+    end() {
+      release(pending);
+      pending = '';
+    },
+    citations,
+    removed,
+  };
+}

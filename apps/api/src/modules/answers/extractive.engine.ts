@@ -1,0 +1,105 @@
+/**
+ * The default engine, with no network: it picks the retrieved items that answer, quotes their decisive
+ * sentences, states in plain words what they establish and cites every one. It never writes a claim
+ * that is not a quoted sentence of a cited item, and it abstains when retrieval was not confident.
+ */
+import { AppError } from '../../lib/app-error';
+import { ABSTENTION_MARKDOWN } from './abstention';
+import type { AnswerEngine, AnswerInput, AnswerOptions, AnswerResult, AnswerSource } from './answer-engine';
+import { toCitation } from './citation';
+import { renderAnswer, type ChosenItem } from './extractive.markdown';
+import { buildRelevance, splitUnits } from './passages';
+import { quoteItem } from './quote';
+
+/** A result below this share of the best score is a different topic, not a second answer. */
+const RELATIVE_CUT = 0.6;
+/** Another regulation must be nearly as good as the best to join the answer. */
+const OTHER_FAMILY_CUT = 0.85;
+/** An item whose best sentence answers much worse than the first item's only adds reading. */
+const QUOTE_CUT = 0.5;
+const MAX_ITEMS = 4;
+const SCANNED_RESULTS = 10;
+
+function isRelative(a: AnswerSource, b: AnswerSource): boolean {
+  if (a.regulationId !== b.regulationId) return false;
+  return a.item.startsWith(`${b.item}.`) || b.item.startsWith(`${a.item}.`);
+}
+
+/** The items that answer, best first, each with what to quote from it. */
+export function chooseItems(question: string, results: readonly AnswerSource[]): ChosenItem[] {
+  const ranked = [...results].sort((a, b) => b.score - a.score).slice(0, SCANNED_RESULTS);
+  const top = ranked[0];
+  if (!top || !(top.score > 0)) return [];
+  const relevance = buildRelevance(question, ranked.flatMap((r) => splitUnits(r.content)));
+  const quoted = ranked
+    .map((source) => ({ source, quote: quoteItem(source.content, relevance) }))
+    .filter((c): c is ChosenItem => c.quote !== null);
+
+  const candidates = quoted.filter(
+    (c) => c.source.score >= top.score * (c.source.regulationId === top.regulationId ? RELATIVE_CUT : OTHER_FAMILY_CUT),
+  );
+  const bestQuote = Math.max(...candidates.map((c) => c.quote.score));
+  if (!(bestQuote > 0)) return candidates.slice(0, 1);
+  // Retrieval judges the item as a whole; the quote score judges its best sentence. Both matter.
+  const merit = (c: ChosenItem) => c.source.score / top.score + c.quote.score / bestQuote;
+  const chosen = candidates
+    .filter((c) => c.quote.score >= bestQuote * QUOTE_CUT)
+    .sort((a, b) => merit(b) - merit(a))
+    .slice(0, MAX_ITEMS);
+  // An item that only introduces its parent or child ("Cabe ao empregador:") is completed by the
+  // relative that carries the number or the duty, when retrieval found it.
+  for (const c of [...chosen]) {
+    if (c.quote.decisive > 0) continue;
+    const relative = quoted.find(
+      (r) => r.quote.decisive > 0 && isRelative(r.source, c.source) && !chosen.some((k) => k.source.sectionId === r.source.sectionId),
+    );
+    if (relative) chosen.splice(chosen.indexOf(c) + 1, 0, relative);
+  }
+  return chosen;
+}
+
+export interface ExtractiveEngineOptions {
+  /** The clock that decides whether a wording is already in force; tests fix it. */
+  now?: () => Date;
+}
+
+/** Small pieces at word boundaries, so the answer can be streamed like model output. */
+export function chunkText(text: string, size = 24): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const piece of text.split(/(\s+)/)) {
+    current += piece;
+    if (current.length >= size && /\s$/.test(piece)) {
+      chunks.push(current);
+      current = '';
+    }
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+export function composeExtractiveAnswer(input: AnswerInput, today: string): AnswerResult {
+  const chosen = input.retrieval.abstained ? [] : chooseItems(input.question, input.retrieval.results);
+  if (chosen.length === 0) return { markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true };
+  return {
+    markdown: renderAnswer(chosen, today),
+    citations: chosen.map((c) => toCitation(c.source)),
+    abstained: false,
+  };
+}
+
+// The regulations' dates are Brasília dates; en-CA formats as yyyy-mm-dd.
+const BRAZIL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+export function createExtractiveEngine(options: ExtractiveEngineOptions = {}): AnswerEngine {
+  const now = options.now ?? (() => new Date());
+  return {
+    kind: 'extractive',
+    async answer(input: AnswerInput, { signal, onDelta }: AnswerOptions = {}) {
+      if (signal?.aborted) throw new AppError('ANSWER_TIMEOUT');
+      const result = composeExtractiveAnswer(input, BRAZIL_DATE.format(now()));
+      if (onDelta) for (const chunk of chunkText(result.markdown)) onDelta(chunk);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/** The extractive answer's markdown: a plain lead, the quotes with their links, the items cited. */
+import type { AnswerSource } from './answer-engine';
+import { citationLink } from './citation';
+import type { Quote } from './quote';
+
+export interface ChosenItem {
+  source: AnswerSource;
+  quote: Quote;
+}
+
+export const DISCLAIMER =
+  '_Resposta baseada no texto das NRs citadas; não substitui a leitura da norma completa._';
+
+const ANNEX_ITEM = /^(Anexo\s+\S+)(?:\s+(.+))?$/i;
+/** Past this length the statement would only repeat the quote below it. */
+const MAX_STATEMENT_CHARS = 320;
+
+/** "o item 35.2.1 da NR-35", "o item 1.3 do Anexo II da NR-12", "o Glossário da NR-01". */
+function itemPhrase(source: AnswerSource): string {
+  const annex = ANNEX_ITEM.exec(source.item);
+  const [where, rest] = annex ? [` do ${annex[1]}`, annex[2] ?? ''] : ['', source.item];
+  if (!rest) return `o ${annex ? annex[1] : 'texto'} da ${source.code}`;
+  return /^\d/.test(rest) ? `o item ${rest}${where} da ${source.code}` : `o ${rest}${where} da ${source.code}`;
+}
+
+/** Lower-cases the first word unless it is an acronym ("PGR") or carries digits. */
+function lowerFirst(text: string): string {
+  const word = /^\S+/.exec(text)?.[0] ?? '';
+  if (/\d/.test(word) || (word.length > 1 && word === word.toUpperCase())) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function leadParagraph(chosen: ChosenItem[]): string {
+  const [first, ...others] = chosen;
+  const sentences: string[] = [];
+  const { statement } = first!.quote;
+  sentences.push(
+    statement.length <= MAX_STATEMENT_CHARS
+      ? `Segundo ${itemPhrase(first!.source)}, ${escapeInline(lowerFirst(statement))}`
+      : `${capitalize(itemPhrase(first!.source))} trata diretamente da sua pergunta; o trecho decisivo está transcrito abaixo.`,
+  );
+  const second = others.find((c) => c.quote.decisive > 0 && c.quote.statement.length <= MAX_STATEMENT_CHARS);
+  if (second) {
+    sentences.push(`${capitalize(itemPhrase(second.source))} também estabelece que ${escapeInline(lowerFirst(second.quote.statement))}`);
+  }
+  return sentences.join(' ');
+}
+
+function blockquote(quote: Quote): string {
+  const lines: string[] = [];
+  for (const part of quote.parts) {
+    if (part.gapBefore) lines.push('(…)');
+    if (part.newParagraph || part.gapBefore || lines.length === 0) lines.push(part.text);
+    else lines[lines.length - 1] += ` ${part.text}`;
+  }
+  return lines.map((l) => `> ${escapeQuoteLine(l)}`).join('\n>\n');
+}
+
+/** The norm's text as literal markdown text (asterisks and brackets are not formatting). */
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
+}
+
+/** Keeps the norm's text literal: a leading "1." or "-" would otherwise become a markdown list. */
+function escapeQuoteLine(line: string): string {
+  return escapeInline(line)
+    .replace(/^(\d+)\.(\s)/, '$1\\.$2')
+    .replace(/^([-+#])/, '\\$1');
+}
+
+function brazilianDate(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+function headingTail(source: AnswerSource): string {
+  const last = source.headingPath.split(' > ').at(-1)?.trim() ?? '';
+  const text = last.replace(/^(?:\d+(?:\.\d+)*\.?|Anexo\s+\S+\s*-?)\s*/i, '').trim();
+  if (!text) return '';
+  // Headings are printed in capitals in the NRs; a list reads better in sentence case.
+  return text === text.toUpperCase() ? capitalize(text.toLowerCase()) : text;
+}
+
+export function renderAnswer(chosen: ChosenItem[], today: string): string {
+  const blocks: string[] = [leadParagraph(chosen)];
+  for (const { source, quote } of chosen) {
+    blocks.push(blockquote(quote));
+    let attribution = `— ${citationLink(source)}`;
+    if (source.effectiveFrom && source.effectiveFrom.slice(0, 10) > today) {
+      attribution += `\n\n**Atenção:** redação em vigor a partir de ${brazilianDate(source.effectiveFrom)}.`;
+    }
+    blocks.push(attribution);
+  }
+  const list = chosen.map(({ source }) => {
+    const tail = headingTail(source);
+    return `- ${citationLink(source)}${tail ? ` — ${tail}` : ''}`;
+  });
+  blocks.push(`**Itens citados**\n\n${list.join('\n')}`);
+  blocks.push(DISCLAIMER);
+  return blocks.join('\n\n');
+}

@@ -1,0 +1,150 @@
+/**
+ * Cutting an item's text into quotable units (sentences, lettered sub-items) and judging which of
+ * them answer a question: overlap with the question's words plus "decisive" content — numbers with
+ * units, deadlines, duties and prohibitions, the things a professional acts on.
+ */
+import { parseQuery } from '../retrieval/query';
+import { analyzeTerms } from '../retrieval/text/analyzer';
+
+export type UnitKind = 'sentence' | 'alinea' | 'table' | 'note';
+
+export interface Unit {
+  text: string;
+  kind: UnitKind;
+  /** Index of the paragraph the unit comes from; units of one paragraph are contiguous. */
+  paragraph: number;
+  /** Position among all units of the item. */
+  index: number;
+}
+
+// "(Alterado pela Portaria SEPRT n.º 915, de 30 de julho de 2019)" says who wrote the text, not what it says.
+const AMENDMENT_NOTE =
+  /\s*\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad|Vide|Vigência)[^)]*\)/gi;
+const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
+const NOTE = /^(?:Nota|Notas|Observa[çc][ãa]o|Obs\.|Exemplos?)\b/i;
+// Words after which a period does not end a sentence.
+const ABBREVIATIONS = new Set(
+  'art arts n nº no nos inc incs al als ex p pp pág págs cap caps obs máx mín aprox ref sr sra dr dra etc fig tab min máx séc av ltda cia'.split(
+    ' ',
+  ),
+);
+
+export function withoutAmendmentNotes(text: string): string {
+  return text.replace(AMENDMENT_NOTE, '').replace(/[ \t]{2,}/g, ' ').trim();
+}
+
+/** Sentences of one paragraph; periods of abbreviations, item numbers and decimals do not split. */
+export function splitSentences(paragraph: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  const boundary = /([.!?])["”]?\s+(?=["“(]?[\p{Lu}])/gu;
+  for (let m = boundary.exec(paragraph); m; m = boundary.exec(paragraph)) {
+    const before = paragraph.slice(start, m.index);
+    const lastWord = (/([\p{L}º]+)$/u.exec(before)?.[1] ?? '').toLowerCase();
+    if (m[1] === '.' && (ABBREVIATIONS.has(lastWord) || lastWord.length === 1)) continue;
+    sentences.push(paragraph.slice(start, m.index + m[0].trimEnd().length).trim());
+    start = m.index + m[0].length;
+  }
+  const rest = paragraph.slice(start).trim();
+  if (rest) sentences.push(rest);
+  return sentences;
+}
+
+/** The item's quotable units in document order. */
+export function splitUnits(content: string): Unit[] {
+  const units: Unit[] = [];
+  const paragraphs = content
+    .split('\n')
+    .map(withoutAmendmentNotes)
+    .filter((p) => p !== '' && !/^\(?\s*(?:Revogad[oa]|Vide)\b/i.test(p));
+  paragraphs.forEach((paragraph, p) => {
+    const push = (text: string, kind: UnitKind) => units.push({ text, kind, paragraph: p, index: units.length });
+    if (paragraph.includes(' | ')) return push(paragraph, 'table');
+    if (NOTE.test(paragraph)) return push(paragraph, 'note');
+    if (ALINEA.test(paragraph)) return push(paragraph, 'alinea');
+    for (const sentence of splitSentences(paragraph)) push(sentence, 'sentence');
+  });
+  return units;
+}
+
+const UNIT_WORDS =
+  'metros?|m|cm|mm|km|m²|m2|m³|kg|t|toneladas?|horas?|h|dias?|meses|mês|anos?|minutos?|min|segundos?|s|°C|ºC|graus|dB\\(?A?\\)?|dBA|lux|kV|V|volts?|A|amperes?|W|kW|%|trabalhadores|empregados|pavimentos?|vezes';
+const NUMBER_WITH_UNIT = new RegExp(
+  `\\d+(?:[.,]\\d+)?(?:\\s*\\([^)]{1,60}\\))?\\s*(?:${UNIT_WORDS})(?![\\p{L}\\d])`,
+  'u',
+);
+/** A case-insensitive word-list pattern with letter boundaries that also work for accented letters. */
+function words(alternatives: string): RegExp {
+  return new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, 'iu');
+}
+const DEADLINE = words(
+  'prazo|periodicidade|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|a cada|antes d[eo]|ap[óo]s|imediatamente|validade',
+);
+const DUTY = words(
+  'deve|devem|dever[áã]o?|é obrigat[óo]ri[oa]|s[ãa]o obrigat[óo]ri[oa]s|obrigatoriamente|proibid[oa]s?|vedad[oa]s?|n[ãa]o (?:pode|podem|poder[áã]o?|é permitid[oa])|no m[íi]nimo|no m[áa]ximo|m[íi]nim[oa]s? de|m[áa]xim[oa]s? de|cabe ao?|compete ao?|dispensad[oa]s?|assegurad[oa]|garantir',
+);
+
+/** 0..3: how much of what a professional acts on the unit carries. */
+export function decisiveness(text: string): number {
+  let score = 0;
+  if (NUMBER_WITH_UNIT.test(text)) score += 1.5;
+  else if (/\d+\s*\([a-zà-ú\s-]{3,}\)/iu.test(text)) score += 1;
+  if (DEADLINE.test(text)) score += 0.5;
+  if (DUTY.test(text)) score += 1;
+  return Math.min(score, 3);
+}
+
+/** What the question asks for, to weigh the units of the retrieved items against. */
+export interface Relevance {
+  /** Question terms with their weights (1 for its own words, less for synonyms and expansions). */
+  weights: ReadonlyMap<string, number>;
+  /** Rarer terms among the retrieved units say more about where the answer is than shared ones. */
+  idf: ReadonlyMap<string, number>;
+  /** "Qual a altura…", "quantas horas…", "qual o prazo…": the answer is a number. */
+  wantsNumber: boolean;
+}
+
+const NUMERIC_QUESTION = new RegExp(
+  `(?<!\\p{L})(?:quant[oa]s?|quanto tempo|de quanto em quanto|com que frequ[êe]ncia|qual (?:[ao] )?(?:altura|dist[âa]ncia|prazo|periodicidade|carga|validade|limite|largura|dimens|idade|n[úu]mero|valor|tempo|frequ[êe]ncia|intervalo|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem)|a cada quanto|m[íi]nim[oa]|m[áa]xim[oa]|prazo|periodicidade)(?!\\p{L})`,
+  'iu',
+);
+
+export function buildRelevance(question: string, units: readonly Unit[]): Relevance {
+  const weights = new Map([...parseQuery(question).weights].filter(([t]) => !/^nr-\d+$/.test(t)));
+  const df = new Map<string, number>();
+  for (const unit of units) {
+    for (const term of new Set(analyzeTerms(unit.text))) {
+      if (weights.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
+    }
+  }
+  const idf = new Map([...df].map(([t, n]) => [t, 1 + Math.log(units.length / n)]));
+  return { weights, idf, wantsNumber: NUMERIC_QUESTION.test(question) };
+}
+
+/** The weighted share of the question the text covers; each term counts once. */
+export function overlap(text: string, relevance: Relevance): number {
+  let sum = 0;
+  for (const term of new Set(analyzeTerms(text))) {
+    const w = relevance.weights.get(term);
+    if (w) sum += w * (relevance.idf.get(term) ?? 1);
+  }
+  return sum;
+}
+
+export interface ScoredUnit extends Unit {
+  overlap: number;
+  decisive: number;
+  score: number;
+}
+
+export function scoreUnits(units: Unit[], relevance: Relevance): ScoredUnit[] {
+  return units.map((u) => {
+    const o = overlap(u.text, relevance);
+    const d = decisiveness(u.text);
+    const numberBonus = relevance.wantsNumber && NUMBER_WITH_UNIT.test(u.text) ? 2 : 0;
+    // Tables and notes are rarely the sentence to quote; very long units read badly as a quote.
+    const kindFactor = u.kind === 'table' ? 0.3 : u.kind === 'note' ? 0.6 : 1;
+    const lengthFactor = u.text.length > 600 ? 0.7 : u.text.length < 25 ? 0.6 : 1;
+    return { ...u, overlap: o, decisive: d, score: (2 * o + d + numberBonus) * kindFactor * lengthFactor };
+  });
+}
