@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
 
 async function main() {
   let config;
@@ -13,6 +14,7 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  if (config.corpusDir) await importCorpusIfNeeded(app.ctx.db, config.corpusDir, app.log);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config';
 import { runAskCommand } from './ask.command';
 import { runEvalCommand } from './eval.command';
+import { runImportCommand } from './import.command';
 import { runUsersCommand } from './users.command';
 import { UsageError } from './usage-error';
 
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
   users: { usage: 'users set-plan <email> <free|pro|business>', run: runUsersCommand },
   ask: { usage: 'ask "<pergunta>" [--json]', run: runAskCommand },
   eval: { usage: 'eval --questions <arquivo.jsonl>', run: runEvalCommand },
+  import: { usage: 'import <arquivo-ou-pasta>...', run: (args) => runImportCommand(args) },
 };
 
 

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { extractHtmlText } from './html-text';
+import { extractPdfText } from './pdf-text';
+
+export const SUPPORTED_EXTENSIONS = ['.pdf', '.html', '.htm', '.txt', '.md'] as const;
+
+export class UnsupportedFileError extends Error {
+  constructor(fileName: string) {
+    super(`formato não suportado: ${path.extname(fileName) || '(sem extensão)'} (use PDF, HTML, TXT ou MD)`);
+    this.name = 'UnsupportedFileError';
+  }
+}
+
+export function isSupportedFile(fileName: string): boolean {
+  return (SUPPORTED_EXTENSIONS as readonly string[]).includes(path.extname(fileName).toLowerCase());
+}
+
+function decodeText(data: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    // Older government pages are still served as Latin-1.
+    return new TextDecoder('latin1').decode(data);
+  }
+}
+
+/** The plain text of a regulation file, by its extension. */
+export async function extractText(fileName: string, data: Uint8Array): Promise<string> {
+  const ext = path.extname(fileName).toLowerCase();
+  if (ext === '.pdf') {
+    try {
+      return await extractPdfText(data);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`PDF ilegível (${reason})`, { cause: error });
+    }
+  }
+  if (ext === '.html' || ext === '.htm') return extractHtmlText(decodeText(data));
+  if (ext === '.txt' || ext === '.md') return decodeText(data);
+  throw new UnsupportedFileError(fileName);
+}

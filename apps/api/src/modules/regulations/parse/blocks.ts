@@ -1,0 +1,163 @@
+/**
+ * Cutting the body of a regulation into blocks: one per numbered item, per annex heading and per
+ * unnumbered heading (e.g. "GLOSSÁRIO"). Item numbers are accepted only when they plausibly follow
+ * the previous one, so that a wrapped cross-reference ("…conforme os subitens\n1.4.3 e 1.4.3.1")
+ * or a table row never starts an item.
+ */
+
+export interface AnnexContext {
+  /** Label as printed, normalised: "Anexo II", "Anexo 13-A", "Anexo I-A", "Anexo (*)". */
+  label: string;
+  title: string;
+  /** Distinguishes two annexes printed with the same name. */
+  index: number;
+}
+
+export interface Block {
+  kind: 'item' | 'text';
+  /** Item number components ("35", "3", "1"), or ["A"] for a lettered group in an annex. */
+  number: string[];
+  /** First line's text after the number, or the unnumbered heading. */
+  head: string;
+  lines: string[];
+  annex: AnnexContext | null;
+  glossary: boolean;
+}
+
+const ANNEX_HEADING =
+  /^(ANEXO|Anexo)\s+(?:N\.?\s*[º°o]\.?\s*)?((?:[IVXL]+|\d{1,2})(?:\s?-\s?[A-Z]\b|[A-Z]\b)?|["“][A-Z]["”]|\(\*\))(?=$|[\s:–-])\s*(.*)$/;
+const MAIN_ITEM = /^(\d{1,2}(?:\.(?:0|[1-9]\d{0,2}))+)\.?(?:\s*[-–]\s+|\s+|$)(.*)$/;
+const ANNEX_ITEM = /^((?:[A-Z]\.)?(?:[1-9]\d?)(?:\.(?:0|[1-9]\d{0,2}))*)\.?(?:\s*[-–]\s+|\s+)(.+)$/;
+const LETTER_GROUP = /^([A-Z])\s+[-–]\s+([^a-zà-ú]+)$/;
+const GLOSSARY = /^GLOSS[ÁA]RIO:?$|^Gloss[áa]rio:?$/;
+const ITEM_TEXT_START = /^[\p{Lu}("“'«]/u;
+
+export function parseAnnexHeading(line: string): { label: string; rest: string } | null {
+  const m = ANNEX_HEADING.exec(line);
+  if (!m) return null;
+  let rest = m[3]!.trim();
+  // Mixed-case "Anexo I" is a heading only when nothing but "da NR-xx" follows; otherwise it is
+  // running text or a table-of-contents line.
+  if (m[1] === 'Anexo' && rest && !/^(da|DA)\s+NR/.test(rest)) return null;
+  rest = rest.replace(/^(da|DA)\s+NR[\s-]*\d+\s*/, '').replace(/^[-–:]\s*/, '').trim();
+  const name = m[2]!.replace(/["“”]/g, '').replace(/\s/g, '');
+  return { label: `Anexo ${name}`, rest };
+}
+
+function isNumeric(c: string): boolean {
+  return /^\d+$/.test(c);
+}
+
+function compareComponent(a: string, b: string): number {
+  return isNumeric(a) && isNumeric(b) ? Number(a) - Number(b) : a.localeCompare(b);
+}
+
+function smallStart(components: string[]): boolean {
+  return components.every((c) => !isNumeric(c) || Number(c) <= 5);
+}
+
+/** Whether item N may follow item P in document order. */
+export function plausibleNext(prev: string[] | null, next: string[]): boolean {
+  if (!prev) return true;
+  const min = Math.min(prev.length, next.length);
+  for (let i = 0; i < min; i++) {
+    if (prev[i] === next[i]) continue;
+    const d = compareComponent(next[i]!, prev[i]!);
+    if (d <= 0) return false;
+    if (isNumeric(next[i]!) && d > 12) return false;
+    if (!isNumeric(next[i]!) && d > 3) return false;
+    return smallStart(next.slice(i + 1));
+  }
+  if (next.length === prev.length) return true; // the same item printed again: a second wording
+  return next.length > prev.length && smallStart(next.slice(prev.length));
+}
+
+function isCapitalHeading(line: string): boolean {
+  const letters = line.replace(/[^\p{L}]/gu, '');
+  return (
+    letters.length >= 10 &&
+    line.length <= 100 &&
+    /\s/.test(line) &&
+    !/\d/.test(line) &&
+    !line.includes(' | ') &&
+    letters === letters.toLocaleUpperCase('pt-BR')
+  );
+}
+
+function splitNumber(text: string): string[] {
+  return text.split('.');
+}
+
+export interface BlockOptions {
+  /** The regulation number: main items begin with it ("35.2.1" in NR-35). */
+  regulationNumber: number;
+}
+
+/** Splits body lines (already without front matter and tables of contents) into blocks. */
+export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
+  const blocks: Block[] = [];
+  let annex: AnnexContext | null = null;
+  let annexCount = 0;
+  let prev: string[] | null = null;
+  let current: Block | null = null;
+  let glossary = false;
+
+  const open = (kind: Block['kind'], number: string[], head: string) => {
+    current = { kind, number, head, lines: [], annex, glossary };
+    blocks.push(current);
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '') {
+      (current as Block | null)?.lines.push('');
+      continue;
+    }
+    const annexHeading = parseAnnexHeading(line);
+    if (annexHeading) {
+      let title = annexHeading.rest;
+      const next = lines[i + 1] ?? '';
+      if (!title && isCapitalHeading(next) && !parseAnnexHeading(next)) {
+        title = next;
+        i++;
+      }
+      annex = { label: annexHeading.label, title, index: ++annexCount };
+      prev = null;
+      glossary = false;
+      open('text', [], '');
+      continue;
+    }
+    if (GLOSSARY.test(line)) {
+      glossary = true;
+      open('text', [], 'Glossário');
+      continue;
+    }
+    const item = annex ? ANNEX_ITEM.exec(line) : MAIN_ITEM.exec(line);
+    if (item) {
+      const number = splitNumber(item[1]!);
+      const text = item[2]!.trim();
+      const belongs = annex
+        ? ITEM_TEXT_START.test(text)
+        : Number(number[0]) === options.regulationNumber && (text === '' || ITEM_TEXT_START.test(text));
+      if (belongs && plausibleNext(prev, number)) {
+        prev = number;
+        glossary = false;
+        open('item', number, text);
+        continue;
+      }
+    }
+    const group = annex ? LETTER_GROUP.exec(line) : null;
+    if (group && plausibleNext(prev, [group[1]!])) {
+      prev = [group[1]!];
+      open('item', [group[1]!], group[2]!.trim());
+      continue;
+    }
+    if (isCapitalHeading(line) && !(current as Block | null)?.lines.some((l) => l.includes(' | '))) {
+      open('text', [], line);
+      continue;
+    }
+    if (!current) open('text', [], '');
+    current!.lines.push(line);
+  }
+  return blocks;
+}

@@ -1,0 +1,193 @@
+import { splitBlocks, type Block } from './blocks';
+import { findEffectiveDate, laterDate } from './effective-date';
+import {
+  authorityFor,
+  codeFromFileName,
+  findTitle,
+  parseAmendmentTable,
+  titleCase,
+} from './front-matter';
+import { isPageFurniture, normalizeText } from './normalize-text';
+import { buildParagraphs, isScopeNote, isTableRow, withoutNotes } from './paragraphs';
+import { removeTablesOfContents } from './table-of-contents';
+
+export interface ParsedSection {
+  /** Position in document order, from 1. */
+  number: number;
+  item: string;
+  headingPath: string;
+  content: string;
+  effectiveFrom: string | null;
+}
+
+export interface ParsedRegulation {
+  code: string;
+  title: string;
+  authority: string;
+  issuedDate: string | null;
+  revisedDate: string | null;
+  status: string;
+  description: string;
+  sections: ParsedSection[];
+}
+
+export class RegulationParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RegulationParseError';
+  }
+}
+
+/** Long tables (NR-28's infraction codes) are cut so that one section stays readable. */
+const MAX_SECTION_CHARS = 3000;
+
+function firstMainItem(lines: string[], regulationNumber: number): number {
+  const re = /^(\d{1,2})(?:\.\d{1,3})+\.?(?:\s+(.*))?$/;
+  return lines.findIndex((line) => {
+    const m = re.exec(line);
+    return m !== null && Number(m[1]) === regulationNumber && (!m[2] || /^[\p{Lu}(]/u.test(m[2]));
+  });
+}
+
+function isHeading(block: Block, paragraphs: string[]): boolean {
+  if (block.kind !== 'item' || paragraphs.length !== 1) return false;
+  const text = withoutNotes(paragraphs[0]!);
+  return text.length > 0 && text.length <= 120 && !/[.;:,]$/.test(text) && !isTableRow(text) && /^\p{Lu}/u.test(text);
+}
+
+function chunk(paragraphs: string[]): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const p of paragraphs) {
+    if (current && current.length + p.length + 1 > MAX_SECTION_CHARS) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${p}` : p;
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+interface Scope {
+  annexIndex: number | null;
+  prefix: string[];
+  date: string;
+}
+
+function inScope(scope: Scope, block: Block): boolean {
+  if ((block.annex?.index ?? null) !== scope.annexIndex) return false;
+  return scope.prefix.every((c, i) => block.number[i] === c);
+}
+
+function annexRoot(block: Block): string {
+  if (!block.annex) return '';
+  return block.annex.title ? `${block.annex.label} - ${titleCase(block.annex.title)}` : block.annex.label;
+}
+
+/** Turns blocks into sections: headings feed heading paths, notes feed effective dates. */
+function assembleSections(blocks: Block[]): ParsedSection[] {
+  const paragraphsOf = blocks.map((b) => buildParagraphs([b.head, ...b.lines], b.glossary || b.kind === 'text'));
+  const scopes: Scope[] = [];
+
+  // A note printed just before a heading ("Entra em vigor em …") governs that heading's items;
+  // a note at the top of an annex governs the whole annex.
+  blocks.forEach((block, i) => {
+    const paragraphs = paragraphsOf[i]!;
+    const next = blocks[i + 1];
+    const nextIsHeading = next && isHeading(next, paragraphsOf[i + 1]!);
+    while (nextIsHeading && paragraphs.length > 1 && isScopeNote(paragraphs.at(-1)!)) {
+      const note = paragraphs.pop()!;
+      const date = findEffectiveDate(note);
+      if (date) scopes.push({ annexIndex: next.annex?.index ?? null, prefix: next.number, date });
+    }
+    if (block.kind === 'text' && block.annex && paragraphs.every((p) => !p || isScopeNote(p))) {
+      const date = findEffectiveDate(paragraphs.join(' '));
+      if (date) scopes.push({ annexIndex: block.annex.index, prefix: [], date });
+    }
+  });
+
+  const sections: ParsedSection[] = [];
+  let stack: { number: string[]; text: string; annex: number | null }[] = [];
+  blocks.forEach((block, i) => {
+    const paragraphs = paragraphsOf[i]!.filter((p) => p !== '');
+    const annexIndex = block.annex?.index ?? null;
+    stack = stack.filter(
+      (h) =>
+        h.annex === annexIndex &&
+        block.kind === 'item' &&
+        h.number.length < block.number.length &&
+        h.number.every((c, k) => block.number[k] === c),
+    );
+    const pathParts = [annexRoot(block), ...stack.map((h) => `${h.number.join('.')} ${h.text}`)];
+    if (block.kind === 'text' && block.head) pathParts.push(titleCase(block.head));
+    const headingPath = pathParts.filter(Boolean).join(' > ');
+
+    if (isHeading(block, paragraphs)) {
+      stack.push({ number: block.number, text: withoutNotes(paragraphs[0]!), annex: annexIndex });
+      return;
+    }
+    const body = block.kind === 'item' ? paragraphs : paragraphs.filter((p) => p !== block.head);
+    if (body.length === 0 || body.every((p) => isScopeNote(p))) return;
+
+    const number = block.number.join('.');
+    const item =
+      block.kind === 'item'
+        ? [block.annex?.label, number].filter(Boolean).join(' ')
+        : [block.annex?.label, block.glossary ? 'Glossário' : block.annex ? '' : titleCase(block.head)]
+            .filter(Boolean)
+            .join(' ');
+    const scoped = scopes.filter((s) => inScope(s, block)).reduce<string | null>((d, s) => laterDate(d, s.date), null);
+    for (const content of chunk(body)) {
+      sections.push({
+        number: sections.length + 1,
+        item: item || 'Texto',
+        headingPath,
+        content,
+        effectiveFrom: laterDate(findEffectiveDate(content), scoped),
+      });
+    }
+  });
+  return sections;
+}
+
+function describe(sections: ParsedSection[], code: string, title: string): string {
+  const objective = sections.find((s) => /(^|> )[\d.]+ Objetivos?$/i.test(s.headingPath)) ?? sections[0];
+  const text = objective ? withoutNotes(objective.content.split('\n')[0]!) : '';
+  if (!text) return `${code} - ${title}`;
+  return text.length > 300 ? `${text.slice(0, 297).replace(/\s+\S*$/, '')}…` : text;
+}
+
+/**
+ * Parses the plain text of one regulation (from any format) into its description and sections.
+ * `fileName` supplies the code when the title line does not.
+ */
+export function parseRegulation(rawText: string, fileName: string): ParsedRegulation {
+  const lines = removeTablesOfContents(
+    normalizeText(rawText)
+      .split('\n')
+      .filter((l) => !isPageFurniture(l)),
+  );
+  const found = findTitle(lines);
+  const code = found?.info.code ?? codeFromFileName(fileName);
+  if (!code) throw new RegulationParseError('não foi possível identificar o código da norma (ex.: "NR 35 - …")');
+  const regulationNumber = Number(code.slice(3));
+  const start = firstMainItem(lines, regulationNumber);
+  if (start < 0) throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
+
+  const front = lines.slice(0, start);
+  const table = parseAmendmentTable(front);
+  const sections = assembleSections(splitBlocks(lines.slice(start), { regulationNumber }));
+  if (sections.length === 0) throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
+  const title = found?.info.title ?? code;
+  return {
+    code,
+    title,
+    authority: authorityFor(table.lastOrgan),
+    issuedDate: table.issuedDate,
+    revisedDate: table.revisedDate,
+    status: 'vigente',
+    description: describe(sections, code, title),
+    sections,
+  };
+}
