@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config';
+import { openDatabase } from '../db/client';
+import { regulations, sections } from '../db/schema';
+import { FIXTURE_SECTIONS } from '../modules/retrieval/test/fixture-sections';
+
+const run = promisify(execFile);
+const MAIN = path.join(REPO_ROOT, 'apps/api/src/cli/main.ts');
+let dataDir: string;
+let env: Record<string, string>;
+let dropDatabase = async () => {};
+
+/** A database of the kind the CLI will open (PGlite in DATA_DIR, or a fresh PostgreSQL database). */
+async function prepareDatabase(): Promise<void> {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-eval-'));
+  env = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+  let url: string | undefined;
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const name = `normas_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = env.DATABASE_URL = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url, dataDir });
+  await database.migrate();
+  const ids = new Map<string, string>();
+  for (const s of FIXTURE_SECTIONS) {
+    if (!ids.has(s.code)) {
+      const [row] = await database.db
+        .insert(regulations)
+        .values({ code: s.code, title: s.title, sourceFile: `${s.code}.pdf`, checksum: s.code })
+        .returning({ id: regulations.id });
+      ids.set(s.code, row!.id);
+    }
+    await database.db.insert(sections).values({
+      regulationId: ids.get(s.code)!,
+      number: s.number,
+      item: s.item,
+      headingPath: s.headingPath,
+      content: s.content,
+    });
+  }
+  await database.close();
+}
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: REPO_ROOT, env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(prepareDatabase, 60_000);
+afterAll(async () => {
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('normas eval', () => {
+  it('prints one JSON line per question on stdout and the summary on stderr', async () => {
+    const file = path.join(dataDir, 'questions.jsonl');
+    fs.writeFileSync(
+      file,
+      [
+        { id: 'q1', question: 'o cinto paraquedista precisa ser inspecionado antes do uso?', type: 'lookup', gold: [{ code: 'NR-35', item: '35.5.1' }] },
+        { id: 'q2', question: 'quantos dias de férias posso vender?', type: 'out_of_corpus', gold: [] },
+      ]
+        .map((q) => JSON.stringify(q))
+        .join('\n'),
+    );
+    const { code, stdout, stderr } = await cli('eval', '--questions', file);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(Object.keys(line)).toEqual(['id', 'abstained', 'results']);
+      const results = line.results as Record<string, unknown>[];
+      expect(results.length).toBeLessThanOrEqual(10);
+      for (const r of results) {
+        expect(Object.keys(r)).toEqual(['code', 'item', 'score']);
+        expect(typeof r.score).toBe('number');
+      }
+    }
+    expect(lines[0]).toMatchObject({ id: 'q1', abstained: false });
+    expect((lines[0]!.results as unknown[])[0]).toMatchObject({ code: 'NR-35', item: '35.5.1' });
+    expect(lines[1]).toMatchObject({ id: 'q2', abstained: true });
+    expect(stderr).toContain('Perguntas: 2 (1 com itens de referência, 1 fora do acervo)');
+    expect(stderr).toContain('Recall@1 1.000  Recall@5 1.000  Recall@10 1.000  MRR@10 1.000');
+    expect(stderr).toContain('Abstenção fora do acervo 1.000  Abstenção indevida 0.000');
+  }, 60_000);
+
+  it('explains a missing questions file with a usage error', async () => {
+    const { code, stdout, stderr } = await cli('eval');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('Informe o arquivo de perguntas com --questions.');
+  }, 60_000);
+});
+
+describe('normas ask', () => {
+  it('answers --json with the ranked sections', async () => {
+    const { code, stdout } = await cli('ask', 'quem fornece o EPI ao empregado?', '--json');
+    expect(code).toBe(0);
+    const body = JSON.parse(stdout) as { question: string; abstained: boolean; results: { code: string; item: string }[] };
+    expect(body.question).toBe('quem fornece o EPI ao empregado?');
+    expect(body.abstained).toBe(false);
+    expect(body.results[0]).toMatchObject({ code: 'NR-06', item: '6.3' });
+  }, 60_000);
+
+  it('says in Portuguese when the corpus does not cover the question', async () => {
+    const { code, stdout } = await cli('ask', 'qual o recuo frontal exigido pelo código de obras?');
+    expect(code).toBe(0);
+    expect(stdout).toContain('As NRs importadas não cobrem esta pergunta com segurança; nenhum item foi indicado como resposta.');
+  }, 60_000);
+});
