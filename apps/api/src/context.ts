@@ -7,6 +7,7 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { createAuthService, createIdentity } from './modules/auth/auth.service';
 import type { FetchLike } from './modules/auth/remote-key-set';
 import { loadRetrievalIndex } from './modules/retrieval/retrieval.service';
+import { createAnswerEngine } from './modules/answers/create-answer-engine';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -25,7 +26,8 @@ export function createContext(config: Config, database: Database, options: Conte
   const { verifier, devIdentity } = createIdentity(config, options.fetch);
   const auth = createAuthService({ config, verifier, users, sessions });
   const retrieval = loadRetrievalIndex(database.db);
-  return { config, database, db: database.db, users, sessions, auth, devIdentity, retrieval };
+  const answers = createAnswerEngine(config);
+  return { config, database, db: database.db, users, sessions, auth, devIdentity, retrieval, answers };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

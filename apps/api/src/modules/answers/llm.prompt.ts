@@ -1,0 +1,54 @@
+/** What the model is told: the rules, the numbered sources with the exact links to use, the question. */
+import type { AnswerInput, AnswerSource, ConversationTurn } from './answer-engine';
+import { citationLabel, citationLink } from './citation';
+import { withoutAmendmentNotes } from './passages';
+
+/** The one sentence the model must answer with when the sources do not answer the question. */
+export const LLM_ABSTAIN_SENTENCE = 'As fontes fornecidas não respondem a esta pergunta.';
+
+export const SYSTEM_PROMPT = [
+  'Você é o Assistente de Normas: responde, em português do Brasil, perguntas de engenheiros, arquitetos e profissionais de segurança do trabalho sobre as Normas Regulamentadoras (NRs). Quem lê vai agir com base na sua resposta; uma resposta confiante e errada é o pior erro possível.',
+  '',
+  'Regras:',
+  '1. Responda somente com base nas fontes numeradas da mensagem do usuário. Não use conhecimento próprio, outras normas (ABNT, CLT, códigos de obras, instruções do Corpo de Bombeiros) nem suposições.',
+  '2. Cite cada afirmação com o link em markdown da fonte que a sustenta, copiado exatamente como aparece em "Link:". Nunca crie links, itens ou números de item que não estejam nas fontes.',
+  '3. Reproduza números, unidades, prazos e percentuais exatamente como estão nas fontes; quando um trecho for decisivo, transcreva-o entre aspas.',
+  `4. Se as fontes não respondem à pergunta, responda apenas: "${LLM_ABSTAIN_SENTENCE}"`,
+  '5. Escreva em markdown, de forma direta: primeiro a resposta, depois os detalhes que a sustentam. Termine com uma frase curta lembrando que a resposta se baseia no texto das NRs e não substitui a leitura da norma completa.',
+].join('\n');
+
+/** How many sources and earlier turns go to the model: enough to answer, bounded in tokens. */
+const MAX_SOURCES = 8;
+const MAX_TURNS = 6;
+const MAX_TURN_CHARS = 2000;
+
+function sourceBlock(source: AnswerSource, n: number): string {
+  const text = source.content.split('\n').map(withoutAmendmentNotes).filter(Boolean).join('\n');
+  const heading = source.headingPath ? ` — ${source.headingPath}` : '';
+  return `[${n}] ${citationLabel(source)}${heading}\nLink: ${citationLink(source)}\nTexto:\n${text}`;
+}
+
+export function promptSources(input: AnswerInput): AnswerSource[] {
+  return [...input.retrieval.results].sort((a, b) => b.score - a.score).slice(0, MAX_SOURCES);
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export function buildMessages(input: AnswerInput, sources: AnswerSource[]): ChatMessage[] {
+  const history: ConversationTurn[] = (input.conversation ?? []).slice(-MAX_TURNS);
+  const user = [
+    'Fontes:',
+    '',
+    sources.map((s, i) => sourceBlock(s, i + 1)).join('\n\n'),
+    '',
+    `Pergunta: ${input.question}`,
+  ].join('\n');
+  return [
+    { role: 'system', content: SYSTEM_PROMPT },
+    ...history.map((t) => ({ role: t.role, content: t.content.slice(0, MAX_TURN_CHARS) })),
+    { role: 'user', content: user },
+  ];
+}
