@@ -1,6 +1,7 @@
 import { ConfigError } from '../config';
 import { runAskCommand } from './ask.command';
 import { runEvalCommand } from './eval.command';
+import { runFaqsCommand } from './faqs.command';
 import { runImportCommand } from './import.command';
 import { runUsersCommand } from './users.command';
 import { UsageError } from './usage-error';
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
   ask: { usage: 'ask "<pergunta>" [--json]', run: runAskCommand },
   eval: { usage: 'eval --questions <arquivo.jsonl>', run: runEvalCommand },
   import: { usage: 'import <arquivo-ou-pasta>...', run: (args) => runImportCommand(args) },
+  faqs: { usage: 'faqs generate --out <arquivo.json> [--in <arquivo.json>] [--force]', run: runFaqsCommand },
 };
 
 

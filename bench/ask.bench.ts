@@ -1,0 +1,288 @@
+/**
+ * Ask benchmark: the real server (buildApp + listen on 127.0.0.1:0) with the corpus imported, on
+ * PGlite and then on PostgreSQL, answering questions from a Business user at 1, 8 and 32 concurrent
+ * users; plus time to first streamed token. Writes bench/results/ask.md.
+ *
+ *   npm run bench:ask
+ *   NORMAS_CORPUS_DIR=<pasta com as NRs>  (default ../shared/corpus/raw from the repository root)
+ *   BENCH_DATABASE_URL=postgres://...     (default postgres://postgres@127.0.0.1:5432/test; a fresh
+ *                                          database is created there and dropped at the end)
+ *   BENCH_QUESTIONS=<arquivo.jsonl>       (default ../shared/eval/dev.jsonl; a built-in list otherwise)
+ *   BENCH_SKIP_POSTGRES=1                 (PGlite only)
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig, REPO_ROOT } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { importRegulationFiles } from '../apps/api/src/modules/regulations/import/import-files';
+import { createRegulationsRepository } from '../apps/api/src/modules/regulations/regulations.repository';
+import { createUsersRepository } from '../apps/api/src/modules/users/users.repository';
+import { runLoad, percentile, type LoadReport } from './lib/load';
+
+const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
+const QUESTIONS_FILE = path.resolve(REPO_ROOT, process.env.BENCH_QUESTIONS ?? '../shared/eval/dev.jsonl');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const LEVELS = [
+  { concurrency: 1, maxRequests: 300, maxMs: 20_000 },
+  { concurrency: 8, maxRequests: 800, maxMs: 20_000 },
+  { concurrency: 32, maxRequests: 1200, maxMs: 20_000 },
+];
+const STREAM_LEVELS = [
+  { concurrency: 1, maxRequests: 100, maxMs: 15_000 },
+  { concurrency: 8, maxRequests: 200, maxMs: 15_000 },
+];
+const TARGET_P95_AT_8_MS = 25;
+const TARGET_FIRST_TOKEN_MS = 100;
+
+const FALLBACK_QUESTIONS = [
+  'O que é considerado trabalho em altura?',
+  'Quem deve fornecer o EPI ao trabalhador?',
+  'Qual o mandato dos membros da CIPA?',
+  'Quais exames fazem parte do PCMSO?',
+  'O que deve constar no prontuário de uma caldeira?',
+  'Qual o limite de tolerância para ruído contínuo?',
+  'De quanto é o adicional de periculosidade?',
+  'Quais são as atribuições do supervisor de entrada em espaço confinado?',
+];
+
+function loadQuestions(): string[] {
+  if (!fs.existsSync(QUESTIONS_FILE)) return FALLBACK_QUESTIONS;
+  return fs
+    .readFileSync(QUESTIONS_FILE, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => (JSON.parse(l) as { question: string }).question);
+}
+
+interface Target {
+  name: 'PGlite' | 'PostgreSQL';
+  open(): Promise<{ database: Database; url?: string; cleanup(): Promise<void> }>;
+}
+
+const pgliteTarget: Target = {
+  name: 'PGlite',
+  async open() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-bench-'));
+    const database = await openDatabase({ dataDir: dir });
+    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  },
+};
+
+const postgresTarget: Target = {
+  name: 'PostgreSQL',
+  async open() {
+    const name = `normas_bench_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), dataDir: '' });
+    return {
+      database,
+      url: url.toString(),
+      async cleanup() {
+        const c = new pg.Client({ connectionString: ADMIN_URL });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  },
+};
+
+async function signInBusiness(base: string, database: Database): Promise<string> {
+  const email = 'bench@example.com';
+  const issued = await fetch(`${base}/api/v1/dev-auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name: 'Bench' }),
+  });
+  const { idToken } = (await issued.json()) as { idToken: string };
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  await createUsersRepository(database.db).setPlanByEmail(email, 'business');
+  return token;
+}
+
+/** Time until the first `event: delta` arrives, and until the stream ends. */
+async function streamOnce(base: string, token: string, question: string): Promise<{ status: number; firstMs: number; totalMs: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/v1/regulation/question/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ question }),
+  });
+  let firstMs = NaN;
+  let seen = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body!) {
+    if (Number.isNaN(firstMs)) {
+      seen += decoder.decode(chunk as Uint8Array, { stream: true });
+      // An abstention or an error also ends the wait for a first token.
+      if (/event: (delta|done|error)/.test(seen)) firstMs = performance.now() - t0;
+    }
+  }
+  return { status: res.status, firstMs, totalMs: performance.now() - t0 };
+}
+
+interface TargetReport {
+  name: string;
+  importMs: number;
+  sections: number;
+  load: LoadReport[];
+  stream: { concurrency: number; requests: number; p50: number; p95: number; p99: number; totalP95: number; errors: number }[];
+  abstained: number;
+  answered: number;
+}
+
+async function benchTarget(target: Target, questions: string[]): Promise<TargetReport> {
+  process.stderr.write(`\n== ${target.name} ==\n`);
+  const opened = await target.open();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-bench-data-'));
+  let app: FastifyInstance | undefined;
+  try {
+    await opened.database.migrate();
+    const t0 = performance.now();
+    const summary = await importRegulationFiles(createRegulationsRepository(opened.database.db), [CORPUS_DIR]);
+    const importMs = performance.now() - t0;
+    process.stderr.write(`importado em ${(importMs / 1000).toFixed(1)} s: ${JSON.stringify({ imported: summary.imported, failed: summary.failed })}\n`);
+
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...(opened.url ? { DATABASE_URL: opened.url } : {}),
+    });
+    app = await buildApp(config, { database: opened.database, logger: false });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const token = await signInBusiness(address, opened.database);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const ask = async (question: string) =>
+      fetch(`${address}/api/v1/regulation/question`, { method: 'POST', headers, body: JSON.stringify({ question }) });
+
+    // Warm-up: builds the retrieval index and JIT-compiles the hot paths.
+    let abstained = 0;
+    let answered = 0;
+    for (const q of questions.slice(0, 20)) {
+      const res = await ask(q);
+      const body = (await res.json()) as { abstained?: boolean };
+      if (res.status === 200) body.abstained ? abstained++ : answered++;
+    }
+    const sections = await countSections(opened.database);
+
+    const load: LoadReport[] = [];
+    for (const level of LEVELS) {
+      const report = await runLoad(level, async (i) => {
+        const res = await ask(questions[i % questions.length]!);
+        await res.arrayBuffer();
+        return res.status;
+      });
+      load.push(report);
+      process.stderr.write(
+        `${level.concurrency} usuários: ${report.requests} req, p50 ${report.p50.toFixed(1)} ms, p95 ${report.p95.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms, ${report.throughput.toFixed(0)} req/s, erros ${report.errors}\n`,
+      );
+    }
+
+    const stream: TargetReport['stream'] = [];
+    for (const level of STREAM_LEVELS) {
+      const firsts: number[] = [];
+      const totals: number[] = [];
+      const report = await runLoad(level, async (i) => {
+        const r = await streamOnce(address, token, questions[(i * 7) % questions.length]!);
+        firsts.push(r.firstMs);
+        totals.push(r.totalMs);
+        return r.status;
+      });
+      const f = firsts.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+      const t = totals.sort((a, b) => a - b);
+      stream.push({
+        concurrency: level.concurrency,
+        requests: report.requests,
+        p50: percentile(f, 50),
+        p95: percentile(f, 95),
+        p99: percentile(f, 99),
+        totalP95: percentile(t, 95),
+        errors: report.errors,
+      });
+      process.stderr.write(`stream ${level.concurrency} usuários: primeiro trecho p50 ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms\n`);
+    }
+    return { name: target.name, importMs, sections, load, stream, abstained, answered };
+  } finally {
+    await app?.close();
+    await opened.database.close();
+    await opened.cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function countSections(database: Database): Promise<number> {
+  const result = await database.db.execute(sql`select count(*)::int as n from sections`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
+const ms = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(1));
+
+function markdown(reports: TargetReport[], questions: number): string {
+  const lines = [
+    '# Ask benchmark',
+    '',
+    `Run ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · ${questions} questions from ${fs.existsSync(QUESTIONS_FILE) ? path.basename(QUESTIONS_FILE) : 'the built-in list'}.`,
+    '',
+    'Real server (`buildApp` + `listen` on 127.0.0.1), corpus imported, a Business user (no limit, every',
+    'question still reserved, answered by retrieval + the extractive engine and stored in the history).',
+    'Closed loop: each simulated user sends its next question when the last answer arrives. Latency is',
+    'measured by the client around each HTTP call over loopback. Produced by `npm run bench:ask`.',
+    '',
+  ];
+  for (const r of reports) {
+    lines.push(`## ${r.name}`, '', `${r.sections} sections imported in ${(r.importMs / 1000).toFixed(1)} s. Warm-up: ${r.answered} answered, ${r.abstained} abstained.`, '');
+    lines.push('| users | requests | errors | p50 ms | p95 ms | p99 ms | max ms | req/s |', '|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const l of r.load) {
+      lines.push(`| ${l.concurrency} | ${l.requests} | ${l.errors} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.throughput.toFixed(0)} |`);
+    }
+    lines.push('', 'Streaming (`/regulation/question/stream`), time to the first event:', '');
+    lines.push('| users | requests | errors | first p50 ms | first p95 ms | first p99 ms | whole stream p95 ms |', '|---:|---:|---:|---:|---:|---:|---:|');
+    for (const s of r.stream) {
+      lines.push(`| ${s.concurrency} | ${s.requests} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.totalP95)} |`);
+    }
+    lines.push('');
+  }
+  const pgAt8 = reports.find((r) => r.name === 'PostgreSQL')?.load.find((l) => l.concurrency === 8);
+  const firstWorst = Math.max(...reports.flatMap((r) => r.stream.map((s) => s.p95)));
+  lines.push('## Targets', '');
+  lines.push(
+    `- p95 ≤ ${TARGET_P95_AT_8_MS} ms at 8 users on PostgreSQL: ${pgAt8 ? `${ms(pgAt8.p95)} ms — ${pgAt8.p95 <= TARGET_P95_AT_8_MS ? 'met' : 'NOT met'}` : 'not measured'}.`,
+    `- first token ≤ ${TARGET_FIRST_TOKEN_MS} ms (worst p95 above): ${ms(firstWorst)} ms — ${firstWorst <= TARGET_FIRST_TOKEN_MS ? 'met' : 'NOT met'}.`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!fs.existsSync(CORPUS_DIR)) throw new Error(`Pasta do corpus não encontrada: ${CORPUS_DIR} (defina NORMAS_CORPUS_DIR)`);
+  const questions = loadQuestions();
+  const targets = process.env.BENCH_SKIP_POSTGRES ? [pgliteTarget] : [pgliteTarget, postgresTarget];
+  const reports: TargetReport[] = [];
+  for (const target of targets) reports.push(await benchTarget(target, questions));
+  const out = path.join(REPO_ROOT, 'bench/results/ask.md');
+  fs.writeFileSync(out, markdown(reports, questions.length));
+  process.stderr.write(`\nResultados em ${path.relative(process.cwd(), out)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
