@@ -179,7 +179,8 @@ async function benchTarget(target: Target, questions: string[]): Promise<TargetR
     for (const q of questions.slice(0, 20)) {
       const res = await ask(q);
       const body = (await res.json()) as { abstained?: boolean };
-      if (res.status === 200) body.abstained ? abstained++ : answered++;
+      if (res.status === 200 && body.abstained) abstained++;
+      else if (res.status === 200) answered++;
     }
     const sections = await countSections(opened.database);
 
