@@ -191,3 +191,28 @@ export const faqs = pgTable(
   },
   (t) => [uniqueIndex('faqs_slug_key').on(t.slug)],
 );
+
+/** One feedback per user and message (a second replaces the first); chat-level when messageId is null. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['POSITIVE', 'NEGATIVE'] }).notNull(),
+    comment: text('comment'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('feedback_user_message_key').on(t.userId, t.messageId),
+    uniqueIndex('feedback_user_chat_key')
+      .on(t.userId, t.chatId)
+      .where(sql`${t.messageId} is null`),
+    check('feedback_type_check', sql`${t.type} in ('POSITIVE', 'NEGATIVE')`),
+  ],
+);
