@@ -6,6 +6,7 @@ import { devAuthRoutes } from './dev-auth/dev-auth.routes';
 import { questionsRoutes } from './questions/questions.routes';
 import { historyRoutes } from './history/history.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
+import { regulationsRoutes } from './regulations/regulations.routes';
 
 /** Feature route modules, mounted under /api/v1. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,6 +15,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(questionsRoutes, { ctx });
   await api.register(historyRoutes, { ctx });
   await api.register(faqsRoutes, { ctx });
+  await api.register(regulationsRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity) await api.register(devAuthRoutes, { devIdentity: ctx.devIdentity });
 }

@@ -32,14 +32,20 @@ const LETTER_GROUP = /^([A-Z])\s+[-–]\s+([^a-zà-ú]+)$/;
 const GLOSSARY = /^GLOSS[ÁA]RIO:?$|^Gloss[áa]rio:?$/;
 const ITEM_TEXT_START = /^[\p{Lu}("“'«]/u;
 
-export function parseAnnexHeading(line: string): { label: string; rest: string } | null {
+/** An annex heading of this regulation ("ANEXO II", "ANEXO Nº 13-A", "Anexo I da NR-01"). */
+export function parseAnnexHeading(line: string, regulationNumber?: number): { label: string; rest: string } | null {
   const m = ANNEX_HEADING.exec(line);
   if (!m) return null;
   let rest = m[3]!.trim();
+  const of = /^(?:da|DA)\s+NR[\s-]*(\d+)\b\s*(.*)$/.exec(rest);
+  // "Anexo XII da NR-12;" inside NR-18 is a reference to another regulation, not a heading.
+  if (of && regulationNumber !== undefined && Number(of[1]) !== regulationNumber) return null;
   // Mixed-case "Anexo I" is a heading only when nothing but "da NR-xx" follows; otherwise it is
   // running text or a table-of-contents line.
-  if (m[1] === 'Anexo' && rest && !/^(da|DA)\s+NR/.test(rest)) return null;
-  rest = rest.replace(/^(da|DA)\s+NR[\s-]*\d+\s*/, '').replace(/^[-–:]\s*/, '').trim();
+  if (m[1] === 'Anexo' && rest && !of) return null;
+  if (of) rest = of[2]!;
+  if (/[;,]$/.test(rest)) return null;
+  rest = rest.replace(/^[-–:]\s*/, '').trim();
   const name = m[2]!.replace(/["“”]/g, '').replace(/\s/g, '');
   return { label: `Anexo ${name}`, rest };
 }
@@ -84,6 +90,17 @@ function isCapitalHeading(line: string): boolean {
   );
 }
 
+/** A line ending like this goes on in the next one ("…conforme os subitens 12.11.3 e"). */
+function continuesSentence(line: string): boolean {
+  return /(,|\b(e|ou|de|do|da|dos|das|no|na|nos|nas|item|itens|subitem|subitens|alínea|o|a|os|as|com|em|pelo|pela|conforme|ao|aos|à|às|que|para|por))$/i.test(line);
+}
+
+function lastLine(block: Block | null): string {
+  if (!block) return '';
+  for (let i = block.lines.length - 1; i >= 0; i--) if (block.lines[i]) return block.lines[i]!;
+  return '';
+}
+
 function splitNumber(text: string): string[] {
   return text.split('.');
 }
@@ -113,11 +130,11 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
       (current as Block | null)?.lines.push('');
       continue;
     }
-    const annexHeading = parseAnnexHeading(line);
+    const annexHeading = parseAnnexHeading(line, options.regulationNumber);
     if (annexHeading) {
       let title = annexHeading.rest;
       const next = lines[i + 1] ?? '';
-      if (!title && isCapitalHeading(next) && !parseAnnexHeading(next)) {
+      if (!title && isCapitalHeading(next) && !parseAnnexHeading(next, options.regulationNumber)) {
         title = next;
         i++;
       }
@@ -136,9 +153,11 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
     if (item) {
       const number = splitNumber(item[1]!);
       const text = item[2]!.trim();
-      const belongs = annex
+      const nextLine = lines[i + 1] ?? '';
+      const continues = continuesSentence(lastLine(current)) || (text === '' && !ITEM_TEXT_START.test(nextLine));
+      const belongs = !continues && (annex
         ? ITEM_TEXT_START.test(text)
-        : Number(number[0]) === options.regulationNumber && (text === '' || ITEM_TEXT_START.test(text));
+        : Number(number[0]) === options.regulationNumber && (text === '' || ITEM_TEXT_START.test(text)));
       if (belongs && plausibleNext(prev, number)) {
         prev = number;
         glossary = false;

@@ -13,6 +13,7 @@ export function isTableRow(line: string): boolean {
 function startsParagraph(line: string, prev: string, definitions: boolean): boolean {
   if (ALINEA.test(line) || INCISO.test(line) || NOTE_START.test(line) || BULLET.test(line)) return true;
   if (isTableRow(line) || isTableRow(prev)) return true;
+  if (/^(Reda[çc][ãa]o dada|Entra(?:m)? em vigor)/i.test(line)) return true;
   if (/^\((Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Aprovad|Este |Esta |Caput)/i.test(line)) {
     return /[.;:)]$/.test(prev);
   }

@@ -49,10 +49,32 @@ function firstMainItem(lines: string[], regulationNumber: number): number {
   });
 }
 
-function isHeading(block: Block, paragraphs: string[]): boolean {
+/** Words that make a line a sentence rather than a title ("1.8.1 O MEI está dispensado de …"). */
+const SENTENCE =
+  /(?<!\p{L})(deve|devem|deverá|deverão|é|são|está|estão|será|serão|pode|podem|fica|ficam|implica|aplica-se|aplicam-se|considera-se|consideram-se|cabe|compete)(?!\p{L})|^(O|A|Os|As|Um|Uma|Todo|Toda|Todos|Todas|No|Na|Nos|Nas|Em|Quando|Se|Para|Caso|Havendo|Sempre|Esta|Este|É)\s/iu;
+
+/**
+ * A numbered title ("35.3 Responsabilidades") rather than a rule: short, no verb of a rule, not a
+ * sentence, and followed by its own sub-items. Titles feed heading paths instead of sections.
+ */
+function isHeading(block: Block, paragraphs: string[], next: Block | undefined): boolean {
   if (block.kind !== 'item' || paragraphs.length !== 1) return false;
   const text = withoutNotes(paragraphs[0]!);
-  return text.length > 0 && text.length <= 120 && !/[.;:,]$/.test(text) && !isTableRow(text) && /^\p{Lu}/u.test(text);
+  const hasChildren =
+    next?.kind === 'item' &&
+    next.annex === block.annex &&
+    next.number.length > block.number.length &&
+    block.number.every((c, i) => next.number[i] === c);
+  return (
+    hasChildren &&
+    text.length > 0 &&
+    text.length <= 120 &&
+    // Chapter titles sometimes end with a period ("12.11 Manutenção, inspeção … e limpeza.").
+    (!/[.;:,]$/.test(text) || (block.number.length <= 2 && text.endsWith('.'))) &&
+    !SENTENCE.test(text) &&
+    !isTableRow(text) &&
+    /^\p{Lu}/u.test(text)
+  );
 }
 
 function chunk(paragraphs: string[]): string[] {
@@ -87,23 +109,26 @@ function annexRoot(block: Block): string {
 
 /** Turns blocks into sections: headings feed heading paths, notes feed effective dates. */
 function assembleSections(blocks: Block[]): ParsedSection[] {
-  const paragraphsOf = blocks.map((b) => buildParagraphs([b.head, ...b.lines], b.glossary || b.kind === 'text'));
+  const paragraphsOf = blocks.map((b) =>
+    b.kind === 'item' ? buildParagraphs([b.head, ...b.lines], b.glossary) : buildParagraphs(b.lines, true),
+  );
   const scopes: Scope[] = [];
 
   // A note printed just before a heading ("Entra em vigor em …") governs that heading's items;
   // a note at the top of an annex governs the whole annex.
   blocks.forEach((block, i) => {
     const paragraphs = paragraphsOf[i]!;
+    if (block.kind === 'text' && block.annex && paragraphs.every((p) => isScopeNote(p))) {
+      const date = findEffectiveDate(paragraphs.join(' '));
+      if (date) scopes.push({ annexIndex: block.annex.index, prefix: [], date });
+      return;
+    }
     const next = blocks[i + 1];
-    const nextIsHeading = next && isHeading(next, paragraphsOf[i + 1]!);
+    const nextIsHeading = next && isHeading(next, paragraphsOf[i + 1]!, blocks[i + 2]);
     while (nextIsHeading && paragraphs.length > 1 && isScopeNote(paragraphs.at(-1)!)) {
       const note = paragraphs.pop()!;
       const date = findEffectiveDate(note);
       if (date) scopes.push({ annexIndex: next.annex?.index ?? null, prefix: next.number, date });
-    }
-    if (block.kind === 'text' && block.annex && paragraphs.every((p) => !p || isScopeNote(p))) {
-      const date = findEffectiveDate(paragraphs.join(' '));
-      if (date) scopes.push({ annexIndex: block.annex.index, prefix: [], date });
     }
   });
 
@@ -123,11 +148,11 @@ function assembleSections(blocks: Block[]): ParsedSection[] {
     if (block.kind === 'text' && block.head) pathParts.push(titleCase(block.head));
     const headingPath = pathParts.filter(Boolean).join(' > ');
 
-    if (isHeading(block, paragraphs)) {
+    if (isHeading(block, paragraphs, blocks[i + 1])) {
       stack.push({ number: block.number, text: withoutNotes(paragraphs[0]!), annex: annexIndex });
       return;
     }
-    const body = block.kind === 'item' ? paragraphs : paragraphs.filter((p) => p !== block.head);
+    const body = paragraphs;
     if (body.length === 0 || body.every((p) => isScopeNote(p))) return;
 
     const number = block.number.join('.');
