@@ -32,8 +32,10 @@ export const EMPLOYER_DUTIES: AnswerSource = {
   content:
     'Cabe ao empregador:\n' +
     'a) manter registro da capacitação de cada operador;\n' +
-    'b) garantir que a plataforma seja inspecionada diariamente, antes do uso; e\n' +
-    'c) suspender o uso da plataforma quando a velocidade do vento for superior a 40 km/h.',
+    'b) garantir que a plataforma seja inspecionada diariamente, antes do uso, por pessoa designada;\n' +
+    'c) suspender o uso da plataforma quando a velocidade do vento for superior a 40 km/h;\n' +
+    'd) disponibilizar o manual do fabricante em língua portuguesa junto ao equipamento; e\n' +
+    'e) assegurar que a manutenção seja feita por profissional legalmente habilitado, com registro no livro próprio.',
   score: 7.1,
   effectiveFrom: null,
 };

@@ -5,7 +5,7 @@ type Citable = Pick<AnswerSource, 'regulationId' | 'sectionId' | 'code' | 'item'
 
 // A link that has started but not yet closed: "[NR-35, item 3", "[NR-35](/regulations/ab".
 const OPEN_LINK = /!?\[[^[\]\n]*(?:\](?:\([^()\n]*)?)?$/;
-const COMPLETE_LINK_AT_END = /!?\[[^[\]\n]*\]\([^()\n]*\)$/;
+const COMPLETE_LINK_AT_END = /!?\[[^[\]\n]*\]\([^()\n]*\)[ \t]*$/;
 // What may sit right before a link and must go with it if the link is dropped: " (", a list marker.
 const LINK_PREFIX_AT_END = /(?:(?:^|\n)[ \t]*(?:[-*+]|\d+[.)]))?[ \t]*(?:[,;][ \t]*)?\(?[ \t]*$/;
 // A label or target longer than this is not a citation; stop holding the text back.
@@ -44,12 +44,20 @@ export function createCitationFilter(sources: readonly Citable[], emit: (text: s
     if (checked.markdown) emit(checked.markdown);
   };
 
+  // Held back: an open link, a complete link whose right-hand context has not arrived yet, and what
+  // sits before either; repeated because releasing up to a held prefix may end on another link.
   const holdFrom = (): number => {
     let hold = pending.length;
-    const open = OPEN_LINK.exec(pending) ?? COMPLETE_LINK_AT_END.exec(pending);
-    if (open && pending.length - open.index <= MAX_HELD) hold = open.index;
-    const prefix = LINK_PREFIX_AT_END.exec(pending.slice(0, hold));
-    return prefix ? prefix.index : hold;
+    for (;;) {
+      const head = pending.slice(0, hold);
+      let next = hold;
+      const link = OPEN_LINK.exec(head) ?? COMPLETE_LINK_AT_END.exec(head);
+      if (link && pending.length - link.index <= MAX_HELD) next = link.index;
+      const prefix = LINK_PREFIX_AT_END.exec(head.slice(0, next));
+      if (prefix) next = prefix.index;
+      if (next === hold) return hold;
+      hold = next;
+    }
   };
 
   return {

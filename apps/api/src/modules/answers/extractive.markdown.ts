@@ -57,6 +57,7 @@ function blockquote(quote: Quote): string {
     if (part.newParagraph || part.gapBefore || lines.length === 0) lines.push(part.text);
     else lines[lines.length - 1] += ` ${part.text}`;
   }
+  if (quote.gapAfter) lines.push('(…)');
   return lines.map((l) => `> ${escapeQuoteLine(l)}`).join('\n>\n');
 }
 

@@ -8,6 +8,8 @@ import { scoreUnits, splitUnits, type Relevance, type ScoredUnit } from './passa
 export interface Quote {
   /** Quoted units in document order, with `gapBefore` when something was left out before them. */
   parts: { text: string; gapBefore: boolean; newParagraph: boolean }[];
+  /** Whether the item goes on after the last quoted unit. */
+  gapAfter: boolean;
   /** One sentence stating the decisive content, built only from quoted text. */
   statement: string;
   /** Best unit's score: how well this item answers. */
@@ -80,5 +82,6 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
       newParagraph: !prev || u.paragraph !== prev.paragraph,
     };
   });
-  return { parts, statement: statementOf(best, leadIn), score: best.score, decisive: best.decisive };
+  const gapAfter = !whole && quoted.at(-1)!.index < candidates.at(-1)!.index;
+  return { parts, gapAfter, statement: statementOf(best, leadIn), score: best.score, decisive: best.decisive };
 }
