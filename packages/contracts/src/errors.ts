@@ -21,6 +21,11 @@ export const ERRORS = {
   MONTHLY_LIMIT_EXCEEDED: { status: 429, message: 'Você atingiu o limite de perguntas do seu plano neste mês.' },
   ANSWER_FAILED: { status: 502, message: 'Ocorreu um erro ao processar sua pergunta. Por favor, tente novamente.' },
   ANSWER_TIMEOUT: { status: 504, message: 'O serviço de respostas demorou demais para responder. Por favor, tente novamente.' },
+  PLAN_DOES_NOT_ALLOW_CHATS: { status: 403, message: 'Usuário não possui plano que permita chats' },
+  CHAT_NOT_FOUND: { status: 404, message: 'Chat não encontrado.' },
+  PROJECT_NOT_FOUND: { status: 404, message: 'Projeto não encontrado.' },
+  MESSAGE_NOT_FOUND: { status: 404, message: 'Mensagem não encontrada neste chat.' },
+  QUESTION_NOT_FOUND: { status: 404, message: 'Pergunta não encontrada para este chatKey.' },
   KNOWLEDGE_BASE_EMPTY: { status: 503, message: 'A base de normas ainda não foi importada. Tente novamente em instantes.' },
   INTERNAL_ERROR: { status: 500, message: 'Ocorreu um erro inesperado. Tente novamente mais tarde.' },
 } as const satisfies Record<string, { status: number; message: string }>;
