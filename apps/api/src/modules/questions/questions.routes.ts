@@ -9,7 +9,6 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { createHistoryRepository } from '../history/history.repository';
 import { createCitedSectionsRepository } from './cited-sections.repository';
-import type { AnswerPort, RetrievalPort } from './engine-ports';
 import { createQuestionsService } from './questions.service';
 import { openEventStream } from './sse';
 import { createUsageRepository } from './usage.repository';
@@ -18,10 +17,9 @@ import { createUsageRepository } from './usage.repository';
 const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 
 export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const engines = ctx as unknown as { retrieval: RetrievalPort; answers: AnswerPort };
   const service = createQuestionsService({
-    retrieval: engines.retrieval,
-    answers: engines.answers,
+    retrieval: ctx.retrieval,
+    answers: ctx.answers,
     usage: createUsageRepository(ctx.db),
     history: createHistoryRepository(ctx.db),
     cited: createCitedSectionsRepository(ctx.db),
