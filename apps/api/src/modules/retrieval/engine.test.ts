@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { BM25Index } from './bm25-index';
 import { createRetrievalEngine } from './engine';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
+import { analyzeTerms } from './text/analyzer';
 
 const engine = createRetrievalEngine(FIXTURE_SECTIONS);
 const top = (q: string) => engine.search(q).results.map((r) => `${r.code} ${r.item}`);
 
 describe('BM25 scoring', () => {
   const index = new BM25Index([
-    { content: 'extintor extintor sinalizado', heading: '', title: '' },
-    { content: 'extintor em local visível', heading: '', title: '' },
-    { content: 'saída de emergência', heading: '', title: '' },
+    { content: analyzeTerms('extintor extintor sinalizado'), heading: [], title: [] },
+    { content: analyzeTerms('extintor em local visível'), heading: [], title: [] },
+    { content: analyzeTerms('saída de emergência'), heading: [], title: [] },
   ]);
 
   it('weights rare terms above common ones', () => {

@@ -47,13 +47,18 @@ function proximity(index: BM25Index, query: ParsedQuery, docTerms: readonly stri
 }
 
 export function createRetrievalEngine(sections: readonly IndexedSection[]): RetrievalEngine {
-  const index = new BM25Index(
-    sections.map((s) => ({ content: s.content, heading: s.headingPath, title: s.title })),
-  );
   const titleTerms = new Map<string, string[]>();
   for (const s of sections) if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
+  const documents = sections.map((s) => ({
+    content: analyzeTerms(s.content),
+    heading: analyzeTerms(s.headingPath),
+    title: titleTerms.get(s.code)!,
+  }));
+  const index = new BM25Index(documents);
+  /** Heading then content terms, in order, for proximity. */
+  const docTerms = documents.map((d) => [...d.heading, ...d.content]);
   // Coverage sees the item, its heading path and its NR's title: "altura" is covered by any NR-35 item.
-  const docSets = index.docTerms.map((terms, i) => new Set([...terms, ...titleTerms.get(sections[i]!.code)!]));
+  const docSets = documents.map((d) => new Set([...d.content, ...d.heading, ...d.title]));
   const codes = new Set(sections.map((s) => s.code));
   const topicText = new Map(DOMAIN.topicPhrases);
   const byItem = new Map<string, number[]>();
@@ -67,9 +72,9 @@ export function createRetrievalEngine(sections: readonly IndexedSection[]): Retr
   const regulationCodes = [...codes];
   const regulationIndex = new BM25Index(
     regulationCodes.map((code) => ({
-      content: sections.filter((s) => s.code === code).map((s) => s.content).join('\n'),
-      heading: (topicText.get(code) ?? []).join(' . '),
-      title: sections.find((s) => s.code === code)!.title,
+      content: documents.filter((_, i) => sections[i]!.code === code).flatMap((d) => [...d.heading, ...d.content]),
+      heading: (topicText.get(code) ?? []).flatMap((phrase) => analyzeTerms(phrase)),
+      title: titleTerms.get(code)!,
     })),
   );
 
@@ -101,7 +106,7 @@ export function createRetrievalEngine(sections: readonly IndexedSection[]): Retr
       .slice(0, RERANK_DEPTH);
     const reranked = first.map(([doc, s]) => {
       const cov = coverage(index, query, docSets[doc]!);
-      return [doc, s * (0.5 + cov) + PROXIMITY_WEIGHT * proximity(index, query, index.docTerms[doc]!), cov] as const;
+      return [doc, s * (0.5 + cov) + PROXIMITY_WEIGHT * proximity(index, query, docTerms[doc]!), cov] as const;
     });
 
     // Named items come first (exactly), then their children, whatever their text scores.

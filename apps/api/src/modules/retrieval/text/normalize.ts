@@ -16,14 +16,13 @@ export interface Token {
   position: number;
 }
 
-// "NR-35", "nr35", "NR 35", "NR-1", "Norma Regulamentadora nº 35".
-const CODE = /\b(?:nr|norma regulamentadora)\s*(?:n[ºo°.]*\s*)?-?\s*(\d{1,2})(?!\d|[.,]\d)/y;
-// Item labels like "35.2.1" (no part with a leading zero, so "1.000" stays a quantity).
-const ITEM_NUMBER = /(?:[1-9]\d?)(?:\.(?:[1-9]\d*))+(?![\d])/y;
-const NUMBER = /\d+(?:[.,]\d+)*/y;
-const WORD = /[a-z]+(?:[-'][a-z]+)*/y;
-// Ordinals and degrees glued to numbers ("13º", "3ª") must not leave stray letters behind.
-const SKIP = /[^a-z0-9]+/y;
+/**
+ * One pass over folded text. Alternatives, in order: an NR code ("NR-35", "nr35", "NR 35",
+ * "Norma Regulamentadora nº 35"); an item label ("35.2.1", no part with a leading zero so that
+ * "1.000" stays a quantity); any other number ("13,8"); a word, hyphenated parts included.
+ */
+const TOKEN =
+  /(?<![a-z0-9])(?:nr|norma regulamentadora)\s*(?:n[o.]*\s*)?-?\s*(\d{1,2})(?!\d|[.,]\d)|([1-9]\d?(?:\.[1-9]\d*)+)(?![\d])|(\d+(?:[.,]\d+)*)|([a-z]+(?:[-'][a-z]+)*)/g;
 
 export function canonicalCode(nrNumber: string | number): string {
   return `NR-${String(Number(nrNumber)).padStart(2, '0')}`;
@@ -34,42 +33,15 @@ export function canonicalCode(nrNumber: string | number): string {
  * question can name an item; hyphenated words are split into their parts.
  */
 export function tokenize(text: string): Token[] {
-  const s = foldText(text);
+  // "nº"/"n°" lose their ordinal sign here so that "NR nº 35" reads like "NR n 35".
+  const folded = foldText(text).replace(/[º°ª]/g, '');
   const tokens: Token[] = [];
-  let i = 0;
   const push = (kind: TokenKind, value: string) => tokens.push({ kind, value, position: tokens.length });
-  const at = (re: RegExp): RegExpExecArray | null => {
-    re.lastIndex = i;
-    return re.exec(s);
-  };
-  while (i < s.length) {
-    let m: RegExpExecArray | null;
-    if ((m = at(SKIP))) {
-      i += m[0].length;
-      continue;
-    }
-    const prev = i > 0 ? s[i - 1]! : ' ';
-    if (!/[a-z0-9]/.test(prev) && (m = at(CODE))) {
-      push('code', canonicalCode(m[1]!));
-      i += m[0].length;
-      continue;
-    }
-    if ((m = at(ITEM_NUMBER))) {
-      push('item', m[0]);
-      i += m[0].length;
-      continue;
-    }
-    if ((m = at(NUMBER))) {
-      push('number', m[0].replace(/\.(?=\d{3}\b)/g, '').replace(',', '.'));
-      i += m[0].length;
-      continue;
-    }
-    if ((m = at(WORD))) {
-      for (const part of m[0].split(/[-']/)) push('word', part);
-      i += m[0].length;
-      continue;
-    }
-    i += 1;
+  for (const m of folded.matchAll(TOKEN)) {
+    if (m[1] !== undefined) push('code', canonicalCode(m[1]));
+    else if (m[2] !== undefined) push('item', m[2]);
+    else if (m[3] !== undefined) push('number', m[3].replace(/\.(?=\d{3}\b)/g, '').replace(',', '.'));
+    else for (const part of m[4]!.split(/[-']/)) push('word', part);
   }
   return tokens;
 }

@@ -1,0 +1,31 @@
+import MiniSearch from 'minisearch';
+import type { IndexedSection } from '../../apps/api/src/modules/retrieval/retrieval.types';
+import { STOP_WORDS } from '../../apps/api/src/modules/retrieval/text/analyzer';
+import { foldText } from '../../apps/api/src/modules/retrieval/text/normalize';
+import { stem } from '../../apps/api/src/modules/retrieval/text/stemmer';
+import type { BenchEngine } from './peer';
+
+/** MiniSearch (BM25+) with accent folding, Portuguese stop words and the Snowball Portuguese stemmer. */
+export function createMiniSearchPeer(sections: readonly IndexedSection[]): BenchEngine {
+  const index = new MiniSearch<IndexedSection & { id: number }>({
+    fields: ['content', 'headingPath', 'title'],
+    storeFields: ['code', 'item'],
+    processTerm: (term) => {
+      const folded = foldText(term);
+      return STOP_WORDS.has(folded) ? null : stem(folded);
+    },
+    searchOptions: { boost: { headingPath: 1.5, title: 0.6 }, combineWith: 'OR' },
+  });
+  index.addAll(sections.map((s, id) => ({ ...s, id })));
+  return {
+    name: 'MiniSearch',
+    abstentionRule: 'nenhum resultado',
+    search(question) {
+      const hits = index.search(question).slice(0, 10);
+      return {
+        abstained: hits.length === 0,
+        results: hits.map((h) => ({ code: h.code as string, item: h.item as string, score: h.score })),
+      };
+    },
+  };
+}
