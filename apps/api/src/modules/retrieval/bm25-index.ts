@@ -3,14 +3,16 @@ export interface BM25Document {
   content: readonly string[];
   heading: readonly string[];
   title: readonly string[];
+  /** Text around the item (its parent item), read with a low weight. */
+  context?: readonly string[];
 }
 
 /** Field weights of BM25F: a word in the heading path or the NR title says more about the item. */
-export const FIELD_WEIGHTS = { content: 1, heading: 1.5, title: 0.6 } as const;
+export const FIELD_WEIGHTS = { content: 1, heading: 1.5, title: 0.6, context: 0.3 } as const;
 const K1 = 1.2;
 const B = 0.75;
 
-/** BM25F over three fields (content, heading path, regulation title). */
+/** BM25F over the fields of an item: content, heading path, regulation title and parent context. */
 export class BM25Index {
   readonly size: number;
   private readonly postings = new Map<string, { docs: Int32Array; tfs: Float32Array }>();
@@ -29,8 +31,12 @@ export class BM25Index {
       add(doc.content, FIELD_WEIGHTS.content);
       add(doc.heading, FIELD_WEIGHTS.heading);
       add(doc.title, FIELD_WEIGHTS.title);
+      add(doc.context ?? [], FIELD_WEIGHTS.context);
       lengths[id] =
-        doc.content.length + FIELD_WEIGHTS.heading * doc.heading.length + FIELD_WEIGHTS.title * doc.title.length;
+        doc.content.length +
+        FIELD_WEIGHTS.heading * doc.heading.length +
+        FIELD_WEIGHTS.title * doc.title.length +
+        FIELD_WEIGHTS.context * (doc.context?.length ?? 0);
       for (const [term, f] of tf) {
         let p = lists.get(term);
         if (!p) lists.set(term, (p = { docs: [], tfs: [] }));

@@ -46,13 +46,31 @@ function proximity(index: BM25Index, query: ParsedQuery, docTerms: readonly stri
   return bonus;
 }
 
+/** For each section, the nearest section of the same NR whose item label is a prefix of its own. */
+function parentIndex(sections: readonly IndexedSection[]): (number | undefined)[] {
+  const byLabel = new Map<string, number>();
+  sections.forEach((s, i) => byLabel.set(`${s.code}|${s.item}`, i));
+  return sections.map((s) => {
+    const parts = s.item.split('.');
+    for (let n = parts.length - 1; n >= 1; n--) {
+      const parent = byLabel.get(`${s.code}|${parts.slice(0, n).join('.')}`);
+      if (parent !== undefined) return parent;
+    }
+    return undefined;
+  });
+}
+
 export function createRetrievalEngine(sections: readonly IndexedSection[]): RetrievalEngine {
   const titleTerms = new Map<string, string[]>();
   for (const s of sections) if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
-  const documents = sections.map((s) => ({
-    content: analyzeTerms(s.content),
+  const contents = sections.map((s) => analyzeTerms(s.content));
+  const parentOf = parentIndex(sections);
+  const documents = sections.map((s, i) => ({
+    content: contents[i]!,
     heading: analyzeTerms(s.headingPath),
     title: titleTerms.get(s.code)!,
+    // The parent item's text: "1.8.1.1" is read knowing what "1.8.1" is about.
+    context: parentOf[i] === undefined ? [] : contents[parentOf[i]!]!,
   }));
   const index = new BM25Index(documents);
   /** Heading then content terms, in order, for proximity. */
