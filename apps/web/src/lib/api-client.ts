@@ -64,7 +64,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw toApiError(response.status, payload);
   }
   const parsed = options.schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', UNEXPECTED_MESSAGE, false);
+  if (!parsed.success)
+    throw new ApiError(response.status, 'INVALID_RESPONSE', UNEXPECTED_MESSAGE, false);
   return parsed.data;
 }
 

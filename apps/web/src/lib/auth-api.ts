@@ -10,7 +10,9 @@ import { apiRequest } from './api-client';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
-export function getMe(options: { signal?: AbortSignal; ignoreUnauthorized?: boolean } = {}): Promise<User> {
+export function getMe(
+  options: { signal?: AbortSignal; ignoreUnauthorized?: boolean } = {},
+): Promise<User> {
   return apiRequest('/auth/me', { schema: UserSchema, ...options });
 }
 

@@ -11,7 +11,10 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: options.retry === false ? false : shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        retry: options.retry === false ? false : shouldRetry,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

@@ -9,7 +9,10 @@ import { useSession } from './session';
 
 const UNAUTHENTICATED = {
   status: 401,
-  body: { code: 'UNAUTHENTICATED', message: 'Sua sessão expirou ou é inválida. Faça login novamente.' },
+  body: {
+    code: 'UNAUTHENTICATED',
+    message: 'Sua sessão expirou ou é inválida. Faça login novamente.',
+  },
 };
 
 describe('session', () => {
@@ -21,7 +24,9 @@ describe('session', () => {
     renderApp('/profile', { api, storedUser: stored, token: 'stored-token' });
 
     expect(screen.getByRole('heading', { name: 'Ana Antiga' })).toBeInTheDocument();
-    expect(api.requestsTo('GET /api/v1/auth/me')[0]?.headers.get('Authorization')).toBe('Bearer stored-token');
+    expect(api.requestsTo('GET /api/v1/auth/me')[0]?.headers.get('Authorization')).toBe(
+      'Bearer stored-token',
+    );
 
     release({ body: fresh });
 
@@ -53,7 +58,7 @@ describe('session', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: '/profile' });
-    expect(screen.getByRole('button', { name: 'Continuar com Google' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continuar com Google' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
   });

@@ -45,7 +45,8 @@ export function resizeViewport(next: number): void {
   setViewportWidth(next);
   for (const [entry, was] of before) {
     const now = matches(entry.media);
-    if (now !== was) for (const listener of entry.listeners) listener({ matches: now, media: entry.media });
+    if (now !== was)
+      for (const listener of entry.listeners) listener({ matches: now, media: entry.media });
   }
 }
 

@@ -23,7 +23,10 @@ describe('signed-in layout', () => {
     expect(screen.queryByTestId('drawer-overlay')).not.toBeInTheDocument();
 
     await act(() => toggle.click());
-    expect(screen.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(screen.queryByRole('navigation', DRAWER)).not.toBeInTheDocument();
   });
 
@@ -37,7 +40,10 @@ describe('signed-in layout', () => {
     expect(screen.queryByTestId('drawer-overlay')).not.toBeInTheDocument();
 
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: 'Fechar menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Fechar menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(screen.getByRole('navigation', DRAWER)).toBeInTheDocument();
 
     await user.click(screen.getByTestId('drawer-overlay'));
@@ -71,17 +77,20 @@ describe('signed-in layout', () => {
     ['Ver perfil', 'link', '/profile', 'Perfil'],
     ['Chat de Normas', 'link', '/chat', 'Chat de Normas'],
     ['Ver mais', 'button', '/projects', 'Chats Independentes'],
-  ] as const)('on mobile, "%s" navigates and closes the drawer', async (name, role, path, heading) => {
-    setViewportWidth(400);
-    const { user, router } = renderApp('/history', { storedUser: makeUser() });
+  ] as const)(
+    'on mobile, "%s" navigates and closes the drawer',
+    async (name, role, path, heading) => {
+      setViewportWidth(400);
+      const { user, router } = renderApp('/history', { storedUser: makeUser() });
 
-    await user.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    await user.click(within(screen.getByRole('navigation', DRAWER)).getByRole(role, { name }));
+      await user.click(screen.getByRole('button', { name: 'Abrir menu' }));
+      await user.click(within(screen.getByRole('navigation', DRAWER)).getByRole(role, { name }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(path));
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
-  });
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
+    },
+  );
 
   it('on desktop, following a link keeps the drawer open', async () => {
     const { user, router } = renderApp('/chat', { storedUser: makeUser() });
@@ -93,22 +102,35 @@ describe('signed-in layout', () => {
   });
 
   it('shows the logo link, the highlighted "Chat de Normas" link and the user', async () => {
-    renderApp('/chat', { storedUser: makeUser({ name: 'beatriz Reis', email: 'bia@exemplo.com.br' }) });
+    renderApp('/chat', {
+      storedUser: makeUser({ name: 'beatriz Reis', email: 'bia@exemplo.com.br' }),
+    });
     const drawer = screen.getByRole('navigation', DRAWER);
 
-    expect(within(drawer).getByRole('link', { name: 'Assistente de Normas' })).toHaveAttribute('href', '/chat');
+    expect(within(drawer).getByRole('link', { name: 'Assistente de Normas' })).toHaveAttribute(
+      'href',
+      '/chat',
+    );
     expect(within(drawer).getByRole('heading', { name: 'Painel de Normas' })).toBeInTheDocument();
-    expect(within(drawer).getByRole('link', { name: 'Chat de Normas' })).toHaveAttribute('aria-current', 'page');
+    expect(within(drawer).getByRole('link', { name: 'Chat de Normas' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(within(drawer).getByTestId('avatar')).toHaveTextContent(/^B$/);
     expect(within(drawer).getByText('beatriz Reis')).toBeInTheDocument();
     expect(within(drawer).getByText('bia@exemplo.com.br')).toBeInTheDocument();
-    expect(within(drawer).getByRole('link', { name: 'Ver perfil' })).toHaveAttribute('href', '/profile');
+    expect(within(drawer).getByRole('link', { name: 'Ver perfil' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
   });
 
   it('does not highlight "Chat de Normas" elsewhere', () => {
     renderApp('/faq', { storedUser: makeUser() });
 
-    expect(screen.getByRole('link', { name: 'Chat de Normas' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Chat de Normas' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 });
 
@@ -130,8 +152,18 @@ describe('independent chats in the drawer', () => {
       body: {
         data: [
           makeChat({ id: 'c1', chatKey: 'k1', title: 'Chat: Altura de guarda-corpo' }),
-          makeChat({ id: 'c2', chatKey: 'k2', title: null, initialQuestion: 'Qual a NR de andaimes?' }),
-          makeChat({ id: 'c3', chatKey: 'k3', title: 'Chat: ', initialQuestion: 'Extintores por área' }),
+          makeChat({
+            id: 'c2',
+            chatKey: 'k2',
+            title: null,
+            initialQuestion: 'Qual a NR de andaimes?',
+          }),
+          makeChat({
+            id: 'c3',
+            chatKey: 'k3',
+            title: 'Chat: ',
+            initialQuestion: 'Extintores por área',
+          }),
           makeChat({ id: 'c4', chatKey: 'k4', title: null, initialQuestion: null }),
           makeChat({ id: 'c5', chatKey: 'k5', title: 'Resumo: Chat: NR-35' }),
         ],
@@ -152,7 +184,9 @@ describe('independent chats in the drawer', () => {
   it('shows one non-clickable row when there are no chats', async () => {
     renderApp('/chat', { storedUser: makeUser() });
 
-    expect(await within(chatList()).findByText('Ainda não há chats independentes')).toBeInTheDocument();
+    expect(
+      await within(chatList()).findByText('Ainda não há chats independentes'),
+    ).toBeInTheDocument();
     expect(within(chatList()).getAllByRole('listitem')).toHaveLength(1);
     expect(within(chatList()).queryAllByRole('link')).toHaveLength(0);
   });
@@ -162,7 +196,9 @@ describe('independent chats in the drawer', () => {
     api.on(CHATS, { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Erro.' } });
     renderApp('/chat', { api, storedUser: makeUser() });
 
-    expect(await within(chatList()).findByText('Não foi possível carregar os chats')).toBeInTheDocument();
+    expect(
+      await within(chatList()).findByText('Não foi possível carregar os chats'),
+    ).toBeInTheDocument();
     expect(within(chatList()).getAllByRole('listitem')).toHaveLength(1);
     expect(within(chatList()).queryAllByRole('link')).toHaveLength(0);
   });
@@ -182,7 +218,7 @@ describe('independent chats in the drawer', () => {
     expect(screen.getByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
   });
 
-  it('starts again from placeholders after sign-out and loads the next user\'s chats', async () => {
+  it("starts again from placeholders after sign-out and loads the next user's chats", async () => {
     const api = installFakeApi();
     const first = makeUser({ id: 'u1', name: 'Primeira Pessoa' });
     const second = makeUser({ id: 'u2', name: 'Segunda Pessoa', email: 'segunda@exemplo.com.br' });
@@ -190,7 +226,9 @@ describe('independent chats in the drawer', () => {
     api.on('POST /api/v1/auth/logout', { body: { ok: true } });
     api.on('POST /api/v1/auth/login', { body: { token: 'second-token', user: second } });
     const { user, router } = renderApp('/profile', { api, storedUser: first });
-    expect(await within(chatList()).findByRole('link', { name: 'Da primeira' })).toBeInTheDocument();
+    expect(
+      await within(chatList()).findByRole('link', { name: 'Da primeira' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sair da conta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -198,7 +236,7 @@ describe('independent chats in the drawer', () => {
     const release = api.deferred(CHATS);
     api.on('GET /api/v1/auth/me', { body: second });
     vi.spyOn(window, 'open').mockReturnValue({ closed: false, close() {} } as unknown as Window);
-    await user.click(screen.getByRole('button', { name: 'Continuar com Google' }));
+    await user.click(await screen.findByRole('button', { name: 'Continuar com Google' }));
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {
@@ -209,7 +247,11 @@ describe('independent chats in the drawer', () => {
     });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
-    expect(within(chatList()).getAllByText('Carregando chats...')).toHaveLength(3);
+    expect(
+      await within(await screen.findByRole('list', { name: 'Chats Independentes' })).findAllByText(
+        'Carregando chats...',
+      ),
+    ).toHaveLength(3);
     release({ body: { data: [makeChat({ id: 'c9', title: 'Chat: Da segunda' })] } });
     expect(await within(chatList()).findByRole('link', { name: 'Da segunda' })).toBeInTheDocument();
     expect(screen.getByText('Segunda Pessoa')).toBeInTheDocument();

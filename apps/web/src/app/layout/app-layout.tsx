@@ -10,7 +10,12 @@ const MOBILE_QUERY = `(max-width: ${DRAWER_BREAKPOINT_PX}px)`;
 function MenuIcon() {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M4 6h16M4 12h16M4 18h16"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -44,7 +49,11 @@ export function AppLayout() {
       </a>
       <Drawer id={DRAWER_ID} open={open} onNavigate={closeOnMobile} />
       {isMobile && open && (
-        <div className="drawer-overlay" data-testid="drawer-overlay" onClick={() => setOpen(false)} />
+        <div
+          className="drawer-overlay"
+          data-testid="drawer-overlay"
+          onClick={() => setOpen(false)}
+        />
       )}
       <div className="shell-body">
         <header className="topbar">

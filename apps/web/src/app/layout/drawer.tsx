@@ -5,7 +5,15 @@ import { IndependentChatList } from '../../features/chats/components/independent
 import { useSignedInUser } from '../../lib/session';
 
 /** The side drawer of spec §2. `onNavigate` runs on every link or chat click. */
-export function Drawer({ id, open, onNavigate }: { id: string; open: boolean; onNavigate: () => void }) {
+export function Drawer({
+  id,
+  open,
+  onNavigate,
+}: {
+  id: string;
+  open: boolean;
+  onNavigate: () => void;
+}) {
   const user = useSignedInUser();
   const navigate = useNavigate();
 
@@ -49,7 +57,11 @@ export function Drawer({ id, open, onNavigate }: { id: string; open: boolean; on
             Ver mais
           </button>
         </div>
-        <IndependentChatList userId={user.id} labelledBy="drawer-chats-title" onSelect={onNavigate} />
+        <IndependentChatList
+          userId={user.id}
+          labelledBy="drawer-chats-title"
+          onSelect={onNavigate}
+        />
       </section>
 
       <div className="drawer-user">

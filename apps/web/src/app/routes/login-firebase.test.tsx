@@ -25,7 +25,9 @@ vi.mock('firebase/auth', () => ({
 const GOOGLE_BUTTON = { name: 'Continuar com Google' };
 
 function failWith(code: string) {
-  firebase.signInWithPopup.mockRejectedValue(Object.assign(new Error(`Firebase: (${code}).`), { code }));
+  firebase.signInWithPopup.mockRejectedValue(
+    Object.assign(new Error(`Firebase: (${code}).`), { code }),
+  );
 }
 
 describe('/login with Firebase', () => {
@@ -37,21 +39,32 @@ describe('/login with Firebase', () => {
     const api = installFakeApi();
     api.on('POST /api/v1/auth/login', { body: { token: 'firebase-session', user: makeUser() } });
     api.on('GET /api/v1/auth/me', { body: makeUser() });
-    firebase.signInWithPopup.mockResolvedValue({ user: { getIdToken: async () => 'firebase-id-token' } });
+    firebase.signInWithPopup.mockResolvedValue({
+      user: { getIdToken: async () => 'firebase-id-token' },
+    });
     const { user, router } = renderApp('/login', { api, config: firebaseConfig });
 
     await user.click(screen.getByRole('button', GOOGLE_BUTTON));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
     expect(firebase.initializeApp).toHaveBeenCalledWith(
-      expect.objectContaining({ apiKey: 'test-key', authDomain: 'normas.firebaseapp.com', projectId: 'normas' }),
+      expect.objectContaining({
+        apiKey: 'test-key',
+        authDomain: 'normas.firebaseapp.com',
+        projectId: 'normas',
+      }),
     );
-    expect(api.requestsTo('POST /api/v1/auth/login')[0]?.body).toEqual({ idToken: 'firebase-id-token' });
+    expect(api.requestsTo('POST /api/v1/auth/login')[0]?.body).toEqual({
+      idToken: 'firebase-id-token',
+    });
     expect(localStorage.getItem('token')).toBe('firebase-session');
   });
 
   it.each([
-    ['auth/popup-closed-by-user', 'A janela de login foi fechada antes de concluir. Tente novamente.'],
+    [
+      'auth/popup-closed-by-user',
+      'A janela de login foi fechada antes de concluir. Tente novamente.',
+    ],
     [
       'auth/popup-blocked',
       'O navegador bloqueou a janela de login. Permita pop-ups para este site e tente novamente.',

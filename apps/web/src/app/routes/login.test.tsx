@@ -28,7 +28,9 @@ describe('/login', () => {
   it('shows the product, one Google button and no error while idle', async () => {
     renderApp('/login');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Assistente de Normas' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Assistente de Normas' }),
+    ).toBeInTheDocument();
     const button = screen.getByRole('button', GOOGLE_BUTTON);
     expect(button).toBeEnabled();
     expect(button).not.toHaveAttribute('aria-busy', 'true');
@@ -48,7 +50,11 @@ describe('/login', () => {
 
     await user.click(screen.getByRole('button', GOOGLE_BUTTON));
 
-    expect(open).toHaveBeenCalledWith('/dev-auth/sign-in', 'dev-auth', 'popup,width=480,height=640');
+    expect(open).toHaveBeenCalledWith(
+      '/dev-auth/sign-in',
+      'dev-auth',
+      'popup,width=480,height=640',
+    );
     const button = screen.getByRole('button', GOOGLE_BUTTON);
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
@@ -57,9 +63,15 @@ describe('/login', () => {
     postIdToken('google-id-token');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat de Normas' })).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/auth/login')[0]?.body).toEqual({ idToken: 'google-id-token' });
-    expect(api.requestsTo('GET /api/v1/auth/me')[0]?.headers.get('Authorization')).toBe('Bearer new-session');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Chat de Normas' }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/auth/login')[0]?.body).toEqual({
+      idToken: 'google-id-token',
+    });
+    expect(api.requestsTo('GET /api/v1/auth/me')[0]?.headers.get('Authorization')).toBe(
+      'Bearer new-session',
+    );
     expect(localStorage.getItem('token')).toBe('new-session');
     expect(JSON.parse(localStorage.getItem('userData')!)).toEqual(profile);
   });
@@ -81,7 +93,10 @@ describe('/login', () => {
     const api = installFakeApi();
     const loginUser = makeUser({ name: 'Ana do Login' });
     api.on('POST /api/v1/auth/login', { body: { token: 'new-session', user: loginUser } });
-    api.on('GET /api/v1/auth/me', { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Falhou.' } });
+    api.on('GET /api/v1/auth/me', {
+      status: 500,
+      body: { code: 'INTERNAL_ERROR', message: 'Falhou.' },
+    });
     stubPopup();
     const { user, router } = renderApp('/login', { api });
 
@@ -124,7 +139,10 @@ describe('/login', () => {
     const api = installFakeApi();
     api.on('POST /api/v1/auth/login', {
       status: 401,
-      body: { code: 'INVALID_ID_TOKEN', message: 'Não foi possível validar o login com o Google. Tente novamente.' },
+      body: {
+        code: 'INVALID_ID_TOKEN',
+        message: 'Não foi possível validar o login com o Google. Tente novamente.',
+      },
     });
     stubPopup();
     const { user, router } = renderApp('/login', { api });
@@ -148,7 +166,9 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', GOOGLE_BUTTON));
     postIdToken('google-id-token');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Erro ao tentar fazer login com Google$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Erro ao tentar fazer login com Google$/,
+    );
   });
 
   it('sends a signed-in user to /chat', async () => {
@@ -166,7 +186,7 @@ describe('/login', () => {
     const { user, router } = renderApp('/history?page=2', { api });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    await user.click(screen.getByRole('button', GOOGLE_BUTTON));
+    await user.click(await screen.findByRole('button', GOOGLE_BUTTON));
     postIdToken('google-id-token');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/history'));

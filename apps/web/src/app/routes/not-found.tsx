@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Página não encontrada');
   return (
     <div className="page">
       <h1 className="page-title">Página não encontrada</h1>

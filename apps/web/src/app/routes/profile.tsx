@@ -16,6 +16,11 @@ export function ProfileRoute() {
   }
 
   return (
-    <ProfileView user={user} config={config.data} signingOut={signingOut} onSignOut={handleSignOut} />
+    <ProfileView
+      user={user}
+      config={config.data}
+      signingOut={signingOut}
+      onSignOut={handleSignOut}
+    />
   );
 }

@@ -1,3 +1,5 @@
 export function Spinner({ className = '' }: { className?: string }) {
-  return <span className={`spinner ${className}`.trim()} aria-hidden="true" data-testid="spinner" />;
+  return (
+    <span className={`spinner ${className}`.trim()} aria-hidden="true" data-testid="spinner" />
+  );
 }

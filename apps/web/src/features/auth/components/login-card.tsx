@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LogoMark } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { publicConfigQueryOptions, usePublicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
 import { getGoogleIdToken, preloadSignIn } from '../utils/google-id-token';
@@ -10,6 +11,7 @@ import { GoogleIcon } from './google-icon';
 
 /** The sign-in card. `notice` is a message carried over from the previous session (e.g. logout). */
 export function LoginCard({ notice }: { notice: string | null }) {
+  useDocumentTitle('Entrar');
   const queryClient = useQueryClient();
   const { signInWithIdToken } = useSession();
   const config = usePublicConfig();

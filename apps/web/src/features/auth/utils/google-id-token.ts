@@ -42,7 +42,9 @@ async function getFirebaseIdToken(config: FirebaseConfig): Promise<string> {
   return credential.user.getIdToken();
 }
 
-function isDevIdTokenMessage(data: unknown): data is { type: 'dev-auth:id-token'; idToken: string } {
+function isDevIdTokenMessage(
+  data: unknown,
+): data is { type: 'dev-auth:id-token'; idToken: string } {
   if (typeof data !== 'object' || data === null) return false;
   const { type, idToken } = data as Record<string, unknown>;
   return type === 'dev-auth:id-token' && typeof idToken === 'string' && idToken !== '';

@@ -5,8 +5,7 @@ export const SIGN_IN_FALLBACK_MESSAGE = 'Ocorreu um erro ao tentar fazer login c
 
 /** Our own words for the sign-in service's error codes (spec §8 leaves them to us). */
 export const SIGN_IN_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-  'auth/popup-closed-by-user':
-    'A janela de login foi fechada antes de concluir. Tente novamente.',
+  'auth/popup-closed-by-user': 'A janela de login foi fechada antes de concluir. Tente novamente.',
   'auth/popup-blocked':
     'O navegador bloqueou a janela de login. Permita pop-ups para este site e tente novamente.',
   'auth/cancelled-popup-request':

@@ -4,9 +4,10 @@ import { PLAN_NAMES, planOf } from '@normas/contracts/plans';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 
 function NewTabHint() {
-  return <span className="visually-hidden"> (abre em nova aba)</span>;
+  return <span className="visually-hidden">(abre em nova aba)</span>;
 }
 
 export function ProfileView({
@@ -20,6 +21,7 @@ export function ProfileView({
   signingOut: boolean;
   onSignOut: () => void;
 }) {
+  useDocumentTitle('Perfil');
   return (
     <div className="page profile">
       <h1 className="page-title">Perfil</h1>
@@ -42,7 +44,7 @@ export function ProfileView({
         </li>
         <li>
           <Link className="profile-action" to="/payment">
-            Gerenciar plano
+            <span>Gerenciar plano</span>{' '}
             <span className="badge">{PLAN_NAMES[planOf(user.plan)]}</span>
           </Link>
         </li>
@@ -54,8 +56,7 @@ export function ProfileView({
               target="_blank"
               rel="noopener noreferrer"
             >
-              Suporte
-              <NewTabHint />
+              <span>Suporte</span> <NewTabHint />
             </a>
           ) : (
             <span className="profile-action profile-action--static">Suporte</span>
@@ -63,8 +64,7 @@ export function ProfileView({
         </li>
         <li>
           <div className="profile-action profile-action--static">
-            Sobre
-            <span className="profile-detail">Versão {APP_VERSION}</span>
+            <span>Sobre</span> <span className="profile-detail">Versão {APP_VERSION}</span>
           </div>
         </li>
         <li>
@@ -75,8 +75,7 @@ export function ProfileView({
               target="_blank"
               rel="noopener noreferrer"
             >
-              Termos e privacidade
-              <NewTabHint />
+              <span>Termos e privacidade</span> <NewTabHint />
             </a>
           ) : (
             <span className="profile-action profile-action--static">Termos e privacidade</span>
