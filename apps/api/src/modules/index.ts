@@ -7,6 +7,8 @@ import { questionsRoutes } from './questions/questions.routes';
 import { historyRoutes } from './history/history.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
 import { regulationsRoutes } from './regulations/regulations.routes';
+import { projectsRoutes } from './projects/projects.routes';
+import { feedbackRoutes } from './feedback/feedback.routes';
 
 /** Feature route modules, mounted under /api/v1. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -16,6 +18,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(historyRoutes, { ctx });
   await api.register(faqsRoutes, { ctx });
   await api.register(regulationsRoutes, { ctx });
+  await api.register(projectsRoutes, { ctx });
+  await api.register(feedbackRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity) await api.register(devAuthRoutes, { devIdentity: ctx.devIdentity });
 }

@@ -1,19 +1,47 @@
-import { ChatListQuerySchema, ChatListResponseSchema } from '@normas/contracts/chats';
+import {
+  ChatCreateBodySchema,
+  ChatHistoryResponseSchema,
+  ChatListQuerySchema,
+  ChatListResponseSchema,
+  ChatParamsSchema,
+  ChatSchema,
+  MessageBodySchema,
+  MessageSchema,
+} from '@normas/contracts/chats';
+import { ERRORS } from '@normas/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { createProjectsRepository } from '../projects/projects.repository';
+import { createCitedSectionsRepository } from '../questions/cited-sections.repository';
+import { openEventStream } from '../questions/sse';
 import { createChatsRepository, toChatDto } from './chats.repository';
+import { createChatsService } from './chats.service';
+
+/** Upper bound for one answer when no LLM timeout is configured, as on the question page. */
+const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 
 export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const repository = createChatsRepository(ctx.db);
+  const projects = createProjectsRepository(ctx.db);
+  const service = createChatsService({
+    chats: repository,
+    ownsProject: async (userId, projectId) => (await projects.findForUser(userId, projectId)) !== undefined,
+    cited: createCitedSectionsRepository(ctx.db),
+    retrieval: ctx.retrieval,
+    answers: ctx.answers,
+    timeoutMs: ctx.config.llm?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+    onError: (error, message) => app.log.error({ err: error }, message),
+  });
+  const common = { tags: ['chats'], security: [{ bearer: [] }] };
 
   app.get(
     '/regulation/chats',
     {
       preHandler: app.requireUser,
       schema: {
-        tags: ['chats'],
+        ...common,
         summary: 'Chats do usuário: independentes (onlyWithoutProject=true) ou de um projeto',
-        security: [{ bearer: [] }],
         querystring: ChatListQuerySchema,
         response: { 200: ChatListResponseSchema },
       },
@@ -23,6 +51,89 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const filter = projectId ? { projectId } : onlyWithoutProject === 'true' ? { projectId: null } : {};
       const rows = await repository.listForUser(request.auth!.user.id, filter);
       return { data: rows.map(toChatDto) };
+    },
+  );
+
+  app.post(
+    '/regulation/chat/create',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        ...common,
+        summary:
+          'Cria um chat a partir de uma pergunta (chatKey) ou em branco ({title, projectId}); o mesmo chatKey devolve o chat existente',
+        body: ChatCreateBodySchema,
+        response: { 200: ChatSchema, 201: ChatSchema },
+      },
+    },
+    async (request, reply) => {
+      const { chat, created } = await service.create(request.auth!.user, request.body);
+      return reply.status(created ? 201 : 200).send(chat);
+    },
+  );
+
+  app.get(
+    '/regulation/chat/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        ...common,
+        summary: 'Histórico do chat, pelo id ou pelo chatKey',
+        params: ChatParamsSchema,
+        response: { 200: ChatHistoryResponseSchema },
+      },
+    },
+    async (request) => service.history(request.auth!.user, request.params.id),
+  );
+
+  app.post(
+    '/regulation/chat/:id/message',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        ...common,
+        summary: 'Envia uma mensagem e devolve a resposta do assistente, com os itens citados',
+        params: ChatParamsSchema,
+        body: MessageBodySchema,
+        response: { 201: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await service.send(request.auth!.user, request.params.id, request.body.content);
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.post(
+    '/regulation/chat/:id/message/stream',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        ...common,
+        summary:
+          'A mesma resposta como Server-Sent Events: "delta" {text} a cada trecho, depois "done" com a mensagem do assistente, ou "error" {code, message}',
+        params: ChatParamsSchema,
+        body: MessageBodySchema,
+      },
+    },
+    async (request, reply) => {
+      // Plan, chat and validation errors still go out as ordinary JSON answers.
+      const turn = await service.prepareTurn(request.auth!.user, request.params.id, request.body.content);
+      const stream = openEventStream(reply);
+      try {
+        const message = await service.answerTurn(turn, {
+          signal: stream.signal,
+          onDelta: (text) => stream.send('delta', { text }),
+        });
+        stream.send('done', message);
+      } catch (error) {
+        if (!stream.signal.aborted) {
+          const known = error instanceof AppError ? error : new AppError('ANSWER_FAILED');
+          stream.send('error', { code: known.code, message: known.message || ERRORS.ANSWER_FAILED.message });
+        }
+      } finally {
+        stream.end();
+      }
     },
   );
 };
