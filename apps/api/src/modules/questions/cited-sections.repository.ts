@@ -34,9 +34,22 @@ const columns = {
   effectiveFrom: sections.effectiveFrom,
 };
 
-type Row = {
-  [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null);
-};
+interface Row {
+  regulationId: string;
+  code: string;
+  title: string;
+  authority: string;
+  issuedDate: string | null;
+  revisedDate: string | null;
+  status: string;
+  description: string;
+  sectionId: string;
+  number: number;
+  item: string;
+  headingPath: string;
+  content: string;
+  effectiveFrom: string | null;
+}
 
 /** Groups rows (already in citation order) by regulation, in order of first appearance. */
 function group(rows: Row[]): AnswerRegulation[] {
