@@ -5,12 +5,15 @@ import {
   type ImportProgress,
 } from '../modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../modules/regulations/regulations.repository';
+import type { Database } from '../db/client';
 import { openCliDatabase } from './open-cli-database';
 import { UsageError } from './usage-error';
 
 export interface ImportCommandIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown; isTTY?: boolean };
+  /** Tests hand in their own database; the command closes what it gets. */
+  openDatabase?: () => Promise<Database>;
 }
 
 function progressLine({ index, total, result }: ImportProgress): string {
@@ -27,7 +30,7 @@ function progressLine({ index, total, result }: ImportProgress): string {
 export async function runImportCommand(args: string[], io: ImportCommandIo = process): Promise<number> {
   const inputs = args.filter((a) => a.trim() !== '');
   if (inputs.length === 0) throw new UsageError('Informe ao menos um arquivo ou pasta.');
-  const database = await openCliDatabase();
+  const database = await (io.openDatabase ?? openCliDatabase)();
   try {
     const started = Date.now();
     const summary = await importRegulationFiles(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { extractHtmlText } from './html-text';
+import type { Piece } from './pdf-pieces';
 import { extractPdfText } from './pdf-text';
 
 export const SUPPORTED_EXTENSIONS = ['.pdf', '.html', '.htm', '.txt', '.md'] as const;
@@ -24,12 +25,17 @@ function decodeText(data: Uint8Array): string {
   }
 }
 
+export interface ExtractOptions {
+  /** Reads a PDF's pages elsewhere (worker threads); by default in this thread. */
+  readPdfPages?: (data: Uint8Array) => Promise<Piece[][]>;
+}
+
 /** The plain text of a regulation file, by its extension. */
-export async function extractText(fileName: string, data: Uint8Array): Promise<string> {
+export async function extractText(fileName: string, data: Uint8Array, options: ExtractOptions = {}): Promise<string> {
   const ext = path.extname(fileName).toLowerCase();
   if (ext === '.pdf') {
     try {
-      return await extractPdfText(data);
+      return await extractPdfText(data, options.readPdfPages);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`PDF ilegível (${reason})`, { cause: error });

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseRegulation } from '../parse/parse-regulation';
 import type { RegulationsRepository } from '../regulations.repository';
-import { extractText, isSupportedFile, UnsupportedFileError } from './extract-text';
+import { extractText, isSupportedFile, UnsupportedFileError, type ExtractOptions } from './extract-text';
+import { createPdfPool } from './pdf-worker-pool';
 
 /**
  * Bumped whenever parsing changes what is stored, so that a file imported by an older parser is
@@ -69,9 +71,21 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function importOne(repository: RegulationsRepository, file: string): Promise<FileImportResult> {
+type Prepared =
+  | { done: FileImportResult }
+  | { name: string; data: Uint8Array; checksum: string; text: Promise<{ text: string } | { error: unknown }> };
+
+function failed(name: string, error: unknown): FileImportResult {
+  return { file: name, status: 'failed', code: null, sections: null, reason: reasonOf(error) };
+}
+
+/** Reads the file and decides whether it needs importing; starts its text extraction if so. */
+async function prepare(
+  repository: RegulationsRepository,
+  file: string,
+  options: ExtractOptions,
+): Promise<Prepared> {
   const name = path.basename(file);
-  const base = { file: name, code: null, sections: null, reason: null };
   try {
     if (!isSupportedFile(name)) throw new UnsupportedFileError(name);
     const data = new Uint8Array(await fs.readFile(file));
@@ -79,23 +93,40 @@ async function importOne(repository: RegulationsRepository, file: string): Promi
     const earlier = (await repository.findBySourceFile(name)).find((r) => r.checksum === checksum);
     if (earlier) {
       const sections = await repository.sectionCount(earlier.id);
-      return { ...base, status: 'unchanged', code: earlier.code, sections };
+      return { done: { file: name, status: 'unchanged', code: earlier.code, sections, reason: null } };
     }
-    const parsed = parseRegulation(await extractText(name, data), name);
+    // Settled into a value so that a failure waiting its turn is never an unhandled rejection.
+    const text = extractText(name, data, options).then(
+      (t) => ({ text: t }),
+      (error: unknown) => ({ error }),
+    );
+    return { name, data, checksum, text };
+  } catch (error) {
+    return { done: failed(name, error) };
+  }
+}
+
+async function store(repository: RegulationsRepository, prepared: Exclude<Prepared, { done: FileImportResult }>) {
+  const { name, checksum } = prepared;
+  try {
+    const extracted = await prepared.text;
+    if ('error' in extracted) throw extracted.error;
+    const parsed = parseRegulation(extracted.text, name);
     const existing = await repository.findByCode(parsed.code);
     if (existing && existing.checksum === checksum) {
-      return { ...base, status: 'unchanged', code: parsed.code, sections: parsed.sections.length };
+      return { file: name, status: 'unchanged' as const, code: parsed.code, sections: parsed.sections.length, reason: null };
     }
     await repository.replace(parsed, name, checksum);
-    return { ...base, status: 'imported', code: parsed.code, sections: parsed.sections.length };
+    return { file: name, status: 'imported' as const, code: parsed.code, sections: parsed.sections.length, reason: null };
   } catch (error) {
-    return { ...base, status: 'failed', reason: reasonOf(error) };
+    return failed(name, error);
   }
 }
 
 /**
- * Imports regulation files one by one: a broken file is reported with its reason and the others
- * go on; each regulation is replaced in its own transaction.
+ * Imports regulation files: a broken file is reported with its reason and the others go on; each
+ * regulation is replaced in its own transaction. PDFs are read on worker threads, two at a time on
+ * a two-core machine, while parsing and storing follow in file order on this thread.
  */
 export async function importRegulationFiles(
   repository: RegulationsRepository,
@@ -103,11 +134,20 @@ export async function importRegulationFiles(
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportSummary> {
   const files = await collectFiles(inputs);
+  const needsPool = files.some((f) => path.extname(f).toLowerCase() === '.pdf');
+  const pool = needsPool ? createPdfPool(Math.max(1, Math.min(2, os.availableParallelism()))) : null;
+  const options: ExtractOptions = pool ? { readPdfPages: (data) => pool.extract(data) } : {};
   const results: FileImportResult[] = [];
-  for (const [i, file] of files.entries()) {
-    const result = await importOne(repository, file);
-    results.push(result);
-    onProgress?.({ index: i + 1, total: files.length, result });
+  try {
+    const prepared: Prepared[] = [];
+    for (const file of files) prepared.push(await prepare(repository, file, options));
+    for (const [i, item] of prepared.entries()) {
+      const result = 'done' in item ? item.done : await store(repository, item);
+      results.push(result);
+      onProgress?.({ index: i + 1, total: files.length, result });
+    }
+  } finally {
+    await pool?.close();
   }
   const tally = (status: ImportStatus) => results.filter((r) => r.status === status).length;
   return { imported: tally('imported'), unchanged: tally('unchanged'), failed: tally('failed'), files: results };

@@ -1,13 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-
-interface Piece {
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { collectPdfPieces, type Piece } from './pdf-pieces';
 
 interface Line {
   y: number;
@@ -85,33 +77,10 @@ export function linesToText(pages: Line[][]): string {
 }
 
 /** Extracts the text of a PDF, line by line, without page furniture. */
-export async function extractPdfText(data: Uint8Array): Promise<string> {
-  const doc = await getDocument({
-    data,
-    verbosity: 0,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-  }).promise;
-  try {
-    const pages: Line[][] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      const pieces = content.items
-        .filter((item): item is TextItem => 'str' in item)
-        .map((item) => ({
-          text: item.str,
-          x: item.transform[4] as number,
-          y: item.transform[5] as number,
-          width: item.width,
-          height: item.height || Math.abs(item.transform[3] as number),
-        }));
-      pages.push(buildLines(pieces));
-      page.cleanup();
-    }
-    return linesToText(pages);
-  } finally {
-    await doc.destroy();
-  }
+export async function extractPdfText(
+  data: Uint8Array,
+  readPages: (data: Uint8Array) => Promise<Piece[][]> = (d) => collectPdfPieces(getDocument, d),
+): Promise<string> {
+  const pages = await readPages(data);
+  return linesToText(pages.map(buildLines));
 }

@@ -78,6 +78,11 @@ export function plausibleNext(prev: string[] | null, next: string[]): boolean {
   return next.length > prev.length && smallStart(next.slice(prev.length));
 }
 
+function isCapitalTitle(line: string): boolean {
+  const letters = line.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 3 && line.length <= 120 && !line.includes(' | ') && letters === letters.toLocaleUpperCase('pt-BR');
+}
+
 function isCapitalHeading(line: string): boolean {
   const letters = line.replace(/[^\p{L}]/gu, '');
   return (
@@ -134,7 +139,7 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
     if (annexHeading) {
       let title = annexHeading.rest;
       const next = lines[i + 1] ?? '';
-      if (!title && isCapitalHeading(next) && !parseAnnexHeading(next, options.regulationNumber)) {
+      if (!title && isCapitalTitle(next) && !LETTER_GROUP.test(next) && !parseAnnexHeading(next, options.regulationNumber)) {
         title = next;
         i++;
       }
