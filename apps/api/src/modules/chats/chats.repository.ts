@@ -47,7 +47,7 @@ export interface Exchange {
   answer: { content: string; regulations: AnswerRegulation[]; at: Date };
 }
 
-const notBlank = sql`btrim(${messages.content}) <> ''`;
+const notBlank = sql`${messages.content} ~ '[^[:space:]]'`;
 
 export function createChatsRepository(db: Db) {
   return {
