@@ -35,6 +35,7 @@ export const ChatListQuerySchema = z.object({
     .optional(),
   projectId: z.uuid({ error: 'projectId inválido.' }).optional(),
 });
+export type ChatListQuery = z.infer<typeof ChatListQuerySchema>;
 
 export const ChatListResponseSchema = z.object({ data: z.array(ChatSchema) });
 export type ChatListResponse = z.infer<typeof ChatListResponseSchema>;

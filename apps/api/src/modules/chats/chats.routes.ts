@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createCitedSectionsRepository } from '../questions/cited-sections.repository';
 import { openEventStream } from '../questions/sse';
-import { createChatsRepository, toChatDto } from './chats.repository';
+import { createChatsRepository } from './chats.repository';
 import { createChatsService } from './chats.service';
 
 /** Upper bound for one answer when no LLM timeout is configured, as on the question page. */
@@ -46,12 +46,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: ChatListResponseSchema },
       },
     },
-    async (request) => {
-      const { onlyWithoutProject, projectId } = request.query;
-      const filter = projectId ? { projectId } : onlyWithoutProject === 'true' ? { projectId: null } : {};
-      const rows = await repository.listForUser(request.auth!.user.id, filter);
-      return { data: rows.map(toChatDto) };
-    },
+    async (request) => ({ data: await service.list(request.auth!.user, request.query) }),
   );
 
   app.post(

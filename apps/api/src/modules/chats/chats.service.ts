@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Chat, ChatCreateBody, ChatHistoryResponse, Message } from '@normas/contracts/chats';
+import type { Chat, ChatCreateBody, ChatHistoryResponse, ChatListQuery, Message } from '@normas/contracts/chats';
 import type { AnswerRegulation } from '@normas/contracts/questions';
 import { AppError } from '../../lib/app-error';
 import { withAnswerDeadline } from '../../lib/deadline';
@@ -131,6 +131,17 @@ export function createChatsService(deps: ChatsServiceDeps) {
   }
 
   return {
+    /** Independent chats (onlyWithoutProject=true), the chats of one of the user's projects, or all. */
+    async list(user: ChatUser, query: ChatListQuery): Promise<Chat[]> {
+      if (query.projectId && !(await deps.ownsProject(user.id, query.projectId))) throw new AppError('PROJECT_NOT_FOUND');
+      const filter = query.projectId
+        ? { projectId: query.projectId }
+        : query.onlyWithoutProject === 'true'
+          ? { projectId: null }
+          : {};
+      return (await deps.chats.listForUser(user.id, filter)).map(toChatDto);
+    },
+
     /** Creates a chat, or answers the existing chat of that chatKey (`created: false`). */
     async create(user: ChatUser, body: ChatCreateBody): Promise<{ chat: Chat; created: boolean }> {
       assertPlanAllowsChats(user.plan);
