@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../context';
+import { ABSTENTION_MARKDOWN } from '../answers/abstention';
+import type { AnswerInput } from '../answers/answer-engine';
+import { createExtractiveEngine } from '../answers/extractive.engine';
+import { buildTurnInput, CONTEXT_MESSAGES, type ChatSoFar } from './chat-context';
+import { createChatTestApp, type ChatTestApp } from './test-support/chat-test-app';
+
+const chatSoFar = (overrides: Partial<ChatSoFar> = {}): ChatSoFar => ({
+  initialQuestion: 'Qual o treinamento para trabalho em altura?',
+  initialAnswer: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).',
+  initialRegulations: [{ title: 'Trabalho em Altura' }],
+  messages: [],
+  ...overrides,
+});
+
+describe('buildTurnInput', () => {
+  it('without context (Free) searches and answers the new message alone', () => {
+    expect(buildTurnInput('e com que frequência?', chatSoFar(), false)).toEqual({ query: 'e com que frequência?' });
+  });
+
+  it('with context searches the message with the previous question and the cited regulations, and hands over the turns', () => {
+    expect(buildTurnInput('e com que frequência?', chatSoFar(), true)).toEqual({
+      query: 'e com que frequência?\nQual o treinamento para trabalho em altura?\nTrabalho em Altura',
+      conversation: [
+        { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
+        { role: 'assistant', content: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).' },
+      ],
+    });
+  });
+
+  it('takes the latest user message and answer, and only the last messages', () => {
+    const messages = Array.from({ length: 14 }, (_, i) => ({
+      content: `m${i}`,
+      isUserMessage: i % 2 === 0,
+      regulations: i % 2 === 0 ? [] : [{ title: `Norma ${i}` }, { title: `Norma ${i}` }],
+    }));
+    const input = buildTurnInput('e agora?', chatSoFar({ messages }), true);
+    expect(input.query).toBe('e agora?\nm12\nNorma 13');
+    expect(input.conversation).toHaveLength(CONTEXT_MESSAGES);
+    expect(input.conversation![0]).toEqual({ role: 'user', content: 'm4' });
+    expect(input.conversation!.at(-1)).toEqual({ role: 'assistant', content: 'm13' });
+  });
+
+  it('drops the earlier question\'s NR codes when the new message names its own NR', () => {
+    const chat = chatSoFar({ initialQuestion: 'O que a NR-35 diz sobre treinamento?', initialRegulations: [] });
+    expect(buildTurnInput('e na NR 06?', chat, true).query).toBe('e na NR 06?\nO que a   diz sobre treinamento?');
+    expect(buildTurnInput('e a reciclagem?', chat, true).query).toBe('e a reciclagem?\nO que a NR-35 diz sobre treinamento?');
+  });
+
+  it('works for a blank chat with no earlier turns', () => {
+    expect(buildTurnInput('O que é EPI?', chatSoFar({ initialQuestion: null, initialAnswer: null, initialRegulations: [] }), true)).toEqual({
+      query: 'O que é EPI?',
+      conversation: [],
+    });
+  });
+});
+
+describe('a follow-up through the API, with the real retrieval and extractive engine', () => {
+  let t: ChatTestApp;
+  const inputs: AnswerInput[] = [];
+
+  beforeAll(async () => {
+    const extractive = createExtractiveEngine();
+    const answers = {
+      kind: extractive.kind,
+      answer: (input: AnswerInput, options?: Parameters<typeof extractive.answer>[1]) => {
+        inputs.push(input);
+        return extractive.answer(input, options);
+      },
+    };
+    t = await createChatTestApp({ realEngines: true, overrides: { answers } as Partial<AppContext> });
+  });
+  afterAll(async () => t.close());
+
+  it('lands in the NR of the conversation for a paid plan, where the message alone finds nothing', async () => {
+    const u = await t.user('pro');
+    const asked = await t.askQuestion(u, 'Qual o treinamento para trabalho em altura?');
+    expect((asked.data as { code: string }[]).map((r) => r.code)).toEqual(['NR-35']);
+    const chat = await t.createChat(u, { chatKey: asked.chatKey });
+    inputs.length = 0;
+
+    const followUp = await t.inject('POST', `/regulation/chat/${chat.id}/message`, u.headers, { content: 'e com que frequência?' });
+    expect(followUp.statusCode).toBe(201);
+    const answer = followUp.json() as { content: string; regulations: { code: string; sections: { item: string }[] }[] };
+    expect(answer.content).not.toBe(ABSTENTION_MARKDOWN);
+    expect(answer.regulations.map((r) => r.code)).toEqual(['NR-35']);
+    // The training items (35.3 Capacitação e Treinamento), not the definition the first words would suggest.
+    const items = answer.regulations[0]!.sections.map((s) => s.item);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.filter((item) => !item.startsWith('35.3.'))).toEqual([]);
+    expect(inputs).toHaveLength(1);
+    expect(inputs[0]!.question).toBe('e com que frequência?');
+    expect(inputs[0]!.conversation).toEqual([
+      { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
+      { role: 'assistant', content: asked.aiResponse },
+    ]);
+
+    // The next turn carries the follow-up and its answer too.
+    inputs.length = 0;
+    await t.inject('POST', `/regulation/chat/${chat.chatKey}/message`, u.headers, { content: 'e qual a carga horária?' });
+    expect(inputs[0]!.conversation!.map((turn) => turn.content)).toEqual([
+      'Qual o treinamento para trabalho em altura?',
+      asked.aiResponse,
+      'e com que frequência?',
+      answer.content,
+    ]);
+  });
+
+  it('abstains on the same message with no conversation before it', async () => {
+    const u = await t.user('business');
+    const chat = await t.createChat(u, { title: 'Sem contexto', projectId: '' });
+    inputs.length = 0;
+    const res = await t.inject('POST', `/regulation/chat/${chat.id}/message`, u.headers, { content: 'e com que frequência?' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ content: ABSTENTION_MARKDOWN, regulations: [] });
+    expect(inputs[0]!.retrieval.abstained).toBe(true);
+  });
+
+  it('the Free rule (message alone) is what abstains: the same retrieval on the Free query finds nothing', async () => {
+    const freeQuery = buildTurnInput('e com que frequência?', chatSoFar(), false).query;
+    const paidQuery = buildTurnInput('e com que frequência?', chatSoFar(), true).query;
+    const ctx = t.app.ctx;
+    expect((await ctx.retrieval.search(freeQuery, { limit: 8 })).abstained).toBe(true);
+    const paid = await ctx.retrieval.search(paidQuery, { limit: 8 });
+    expect(paid.abstained).toBe(false);
+    expect(paid.results[0]!.code).toBe('NR-35');
+  });
+});
