@@ -1,6 +1,8 @@
-import { DevTokenBodySchema, DevTokenResponseSchema } from '@normas/contracts/auth';
+import { DevTokenBodySchema, DevTokenResponseSchema, PlanSchema, UserSchema } from '@normas/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { toUserDto, type UsersRepository } from '../users/users.repository';
 import type { DevIdentityProvider } from './dev-identity-provider';
 
 const JwksSchema = z.object({
@@ -17,10 +19,10 @@ const JwksSchema = z.object({
 });
 
 /** The development identity provider's API; mounted only when Firebase is not configured. */
-export const devAuthRoutes: FastifyPluginAsyncZod<{ devIdentity: DevIdentityProvider }> = async (
-  app,
-  { devIdentity },
-) => {
+export const devAuthRoutes: FastifyPluginAsyncZod<{
+  devIdentity: DevIdentityProvider;
+  users: UsersRepository;
+}> = async (app, { devIdentity, users }) => {
   app.get(
     '/dev-auth/jwks.json',
     {
@@ -45,5 +47,26 @@ export const devAuthRoutes: FastifyPluginAsyncZod<{ devIdentity: DevIdentityProv
       },
     },
     async (request) => ({ idToken: await devIdentity.issueIdToken(request.body) }),
+  );
+
+  // Lets a test account switch its own plan offline (there is no card payment in development);
+  // like the whole provider, it does not exist when Firebase is configured.
+  app.put(
+    '/dev-auth/plan',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['dev-auth'],
+        summary: 'Troca o plano da própria conta de teste (somente desenvolvimento)',
+        security: [{ bearer: [] }],
+        body: z.object({ plan: PlanSchema }, { error: 'Informe o plano: free, pro ou business.' }),
+        response: { 200: UserSchema },
+      },
+    },
+    async (request) => {
+      const updated = await users.setPlanByEmail(request.auth!.user.email, request.body.plan);
+      if (!updated) throw new AppError('NOT_FOUND');
+      return toUserDto(updated);
+    },
   );
 };

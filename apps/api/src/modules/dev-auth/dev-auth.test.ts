@@ -5,6 +5,7 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { bearer, signIn } from '../../test/sign-in';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-app';
 import { DEV_AUDIENCE, DEV_KEY_FILE, devUidFor } from './dev-identity-provider';
 
@@ -178,6 +179,34 @@ describe('the development sign-in page', () => {
       "window.opener.postMessage({ type: 'dev-auth:id-token', idToken: body.idToken }, window.location.origin)",
     );
     expect(() => new Function(res.body)).not.toThrow();
+  });
+});
+
+describe('switching a test account plan', () => {
+  it('changes only the signed-in user own plan, and refuses anonymous calls and unknown plans', async () => {
+    const ana = await signIn(t.app, { email: 'plano.ana@exemplo.com.br', name: 'Ana' });
+    const bia = await signIn(t.app, { email: 'plano.bia@exemplo.com.br', name: 'Bia' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/dev-auth/plan',
+      headers: bearer(ana.token),
+      payload: { plan: 'pro' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'plano.ana@exemplo.com.br', plan: 'pro' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(bia.token) });
+    expect(me.json()).toMatchObject({ plan: 'free' });
+
+    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/v1/dev-auth/plan', payload: { plan: 'pro' } });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/dev-auth/plan',
+      headers: bearer(ana.token),
+      payload: { plan: 'gold' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
 
