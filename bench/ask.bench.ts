@@ -141,6 +141,8 @@ interface TargetReport {
   name: string;
   importMs: number;
   sections: number;
+  /** Retrieval + extractive answer per question, in process and serial: the floor under any HTTP latency. */
+  engine: { p50: number; p95: number };
   load: LoadReport[];
   stream: { concurrency: number; requests: number; p50: number; p95: number; p99: number; totalP95: number; errors: number }[];
   abstained: number;
@@ -183,6 +185,8 @@ async function benchTarget(target: Target, questions: string[]): Promise<TargetR
       else if (res.status === 200) answered++;
     }
     const sections = await countSections(opened.database);
+    const engine = await engineBaseline(app, questions);
+    process.stderr.write(`motores em processo (retrieval + resposta), sem HTTP nem banco: p50 ${engine.p50.toFixed(1)} ms, p95 ${engine.p95.toFixed(1)} ms\n`);
 
     const load: LoadReport[] = [];
     for (const level of LEVELS) {
@@ -220,13 +224,25 @@ async function benchTarget(target: Target, questions: string[]): Promise<TargetR
       });
       process.stderr.write(`stream ${level.concurrency} usuários: primeiro trecho p50 ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms\n`);
     }
-    return { name: target.name, importMs, sections, load, stream, abstained, answered };
+    return { name: target.name, importMs, sections, engine, load, stream, abstained, answered };
   } finally {
     await app?.close();
     await opened.database.close();
     await opened.cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function engineBaseline(app: FastifyInstance, questions: string[]): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (const question of questions) {
+    const t0 = performance.now();
+    const retrieval = await app.ctx.retrieval.search(question, { limit: 8 });
+    await app.ctx.answers.answer({ question, retrieval });
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 async function countSections(database: Database): Promise<number> {
@@ -249,7 +265,13 @@ function markdown(reports: TargetReport[], questions: number): string {
     '',
   ];
   for (const r of reports) {
-    lines.push(`## ${r.name}`, '', `${r.sections} sections imported in ${(r.importMs / 1000).toFixed(1)} s. Warm-up: ${r.answered} answered, ${r.abstained} abstained.`, '');
+    lines.push(
+      `## ${r.name}`,
+      '',
+      `${r.sections} sections imported in ${(r.importMs / 1000).toFixed(1)} s. Warm-up: ${r.answered} answered, ${r.abstained} abstained.`,
+      `Engines alone (retrieval + extractive answer, in process, one at a time, no HTTP or database): p50 ${ms(r.engine.p50)} ms, p95 ${ms(r.engine.p95)} ms per question.`,
+      '',
+    );
     lines.push('| users | requests | errors | p50 ms | p95 ms | p99 ms | max ms | req/s |', '|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const l of r.load) {
       lines.push(`| ${l.concurrency} | ${l.requests} | ${l.errors} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.throughput.toFixed(0)} |`);

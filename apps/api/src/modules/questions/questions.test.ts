@@ -41,6 +41,15 @@ async function user(plan: 'free' | 'pro' | 'business' = 'free') {
 const ask = (headers: Record<string, string>, payload: unknown, url = '/api/v1/regulation/question') =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
+/** Waits for a condition that another part of the server makes true (at most 5 s). */
+async function until(condition: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 5_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function usedToday(userId: string) {
   return createUsageRepository(t.database.db).used(userId, planQuota('free', new Date()).periodKey);
 }
@@ -199,6 +208,25 @@ describe('POST /regulation/question/stream', () => {
     const res = await stream(u.headers, ' ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Escreva sua pergunta.' });
+  });
+
+  it('stops the engine and gives the question back when the client disconnects', async () => {
+    const u = await user();
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new AbortController();
+    const before = { ...engines.calls };
+    const res = await fetch(`${address}/api/v1/regulation/question/stream`, {
+      method: 'POST',
+      headers: { ...u.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'Esta resposta espera o cliente' }),
+      signal: client.signal,
+    });
+    expect(res.status).toBe(200);
+    await until(() => engines.calls.answers > before.answers);
+    expect(await usedToday(u.id)).toBe(1);
+    client.abort();
+    await until(() => engines.calls.aborted > before.aborted);
+    await until(async () => (await usedToday(u.id)) === 0);
   });
 
   it('ends with an error event and gives the question back when the engine fails mid-stream', async () => {
