@@ -7,79 +7,137 @@ export interface BM25Document {
   context?: readonly string[];
 }
 
-/** Field weights of BM25F: a word in the heading path or the NR title says more about the item. */
-export const FIELD_WEIGHTS = { content: 1, heading: 1.5, title: 0.6, context: 0.3 } as const;
-const K1 = 1.2;
-const B = 0.75;
+export interface BM25Options {
+  k1: number;
+  /** Length normalisation: legal items are short and similar in length, so it stays moderate. */
+  b: number;
+  fields: { content: number; heading: number; title: number; context: number };
+}
 
-/** BM25F over the fields of an item: content, heading path, regulation title and parent context. */
+/** Field weights of BM25F: a word in the heading path says more about the item than its NR's title. */
+export const DEFAULT_BM25: BM25Options = { k1: 1.2, b: 0.5, fields: { content: 1, heading: 0.8, title: 0.3, context: 0.25 } };
+
+/** Documents that matched a query, valid until the next call to `match` (buffers are reused). */
+export interface Matches {
+  count: number;
+  docs: Int32Array;
+  scores: Float64Array;
+}
+
+/**
+ * BM25F over the fields of an item. Postings are flat typed arrays with the field-weighted term
+ * frequency already folded in and every term's IDF precomputed, so a query only walks the postings
+ * of its own terms and allocates nothing proportional to the corpus.
+ */
 export class BM25Index {
   readonly size: number;
-  private readonly postings = new Map<string, { docs: Int32Array; tfs: Float32Array }>();
+  private readonly ids = new Map<string, number>();
+  private readonly starts: Int32Array;
+  private readonly docs: Int32Array;
+  private readonly tfs: Float32Array;
+  private readonly idfs: Float64Array;
   private readonly norms: Float64Array;
-  private readonly scratch: Float64Array;
+  private readonly k1: number;
+  private readonly acc: Float64Array;
+  private readonly seen: Uint8Array;
+  private readonly out: Matches;
 
-  constructor(documents: readonly BM25Document[]) {
+  constructor(documents: readonly BM25Document[], options: BM25Options = DEFAULT_BM25) {
     this.size = documents.length;
+    this.k1 = options.k1;
+    const w = options.fields;
     const lengths = new Float64Array(documents.length);
-    const lists = new Map<string, { docs: number[]; tfs: number[] }>();
+    // Per document: term id → weighted frequency; gathered first so the postings can be laid out flat.
+    const perDoc: Map<number, number>[] = [];
+    const df: number[] = [];
     documents.forEach((doc, id) => {
-      const tf = new Map<string, number>();
-      const add = (terms: readonly string[], w: number) => {
-        for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + w);
+      const tf = new Map<number, number>();
+      const add = (terms: readonly string[], weight: number) => {
+        for (const t of terms) {
+          let tid = this.ids.get(t);
+          if (tid === undefined) {
+            tid = this.ids.size;
+            this.ids.set(t, tid);
+            df.push(0);
+          }
+          tf.set(tid, (tf.get(tid) ?? 0) + weight);
+        }
       };
-      add(doc.content, FIELD_WEIGHTS.content);
-      add(doc.heading, FIELD_WEIGHTS.heading);
-      add(doc.title, FIELD_WEIGHTS.title);
-      add(doc.context ?? [], FIELD_WEIGHTS.context);
+      add(doc.content, w.content);
+      add(doc.heading, w.heading);
+      add(doc.title, w.title);
+      add(doc.context ?? [], w.context);
+      for (const tid of tf.keys()) df[tid]!++;
       lengths[id] =
-        doc.content.length +
-        FIELD_WEIGHTS.heading * doc.heading.length +
-        FIELD_WEIGHTS.title * doc.title.length +
-        FIELD_WEIGHTS.context * (doc.context?.length ?? 0);
-      for (const [term, f] of tf) {
-        let p = lists.get(term);
-        if (!p) lists.set(term, (p = { docs: [], tfs: [] }));
-        p.docs.push(id);
-        p.tfs.push(f);
+        w.content * doc.content.length + w.heading * doc.heading.length + w.title * doc.title.length + w.context * (doc.context?.length ?? 0);
+      perDoc.push(tf);
+    });
+    this.starts = new Int32Array(df.length + 1);
+    for (let t = 0; t < df.length; t++) this.starts[t + 1] = this.starts[t]! + df[t]!;
+    const fill = this.starts.slice(0, df.length);
+    this.docs = new Int32Array(this.starts[df.length]!);
+    this.tfs = new Float32Array(this.starts[df.length]!);
+    perDoc.forEach((tf, doc) => {
+      for (const [tid, f] of tf) {
+        const at = fill[tid]!++;
+        this.docs[at] = doc;
+        this.tfs[at] = f;
       }
     });
-    for (const [term, p] of lists) this.postings.set(term, { docs: Int32Array.from(p.docs), tfs: Float32Array.from(p.tfs) });
-    const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, documents.length) || 1;
-    this.norms = lengths.map((len) => K1 * (1 - B + (B * len) / avg));
-    this.scratch = new Float64Array(documents.length);
+    this.idfs = Float64Array.from(df, (d) => Math.log(1 + (this.size - d + 0.5) / (d + 0.5)));
+    let total = 0;
+    for (const len of lengths) total += len;
+    const avg = total / Math.max(1, documents.length) || 1;
+    this.norms = lengths.map((len) => options.k1 * (1 - options.b + (options.b * len) / avg));
+    this.acc = new Float64Array(documents.length);
+    this.seen = new Uint8Array(documents.length);
+    this.out = { count: 0, docs: new Int32Array(documents.length), scores: new Float64Array(documents.length) };
   }
 
   documentFrequency(term: string): number {
-    return this.postings.get(term)?.docs.length ?? 0;
+    const tid = this.ids.get(term);
+    return tid === undefined ? 0 : this.starts[tid + 1]! - this.starts[tid]!;
   }
 
   /** Robertson–Spärck Jones IDF (never negative); a term the corpus never uses gets the highest. */
   idf(term: string): number {
-    const df = this.documentFrequency(term);
-    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+    const tid = this.ids.get(term);
+    return tid === undefined ? Math.log(1 + (this.size + 0.5) / 0.5) : this.idfs[tid]!;
   }
 
-  /** Scores of every document matching at least one weighted term. */
-  score(weights: ReadonlyMap<string, number>): Map<number, number> {
-    const acc = this.scratch;
-    const touched: number[] = [];
+  /** Every document matching at least one weighted term, with its score (unordered). */
+  match(weights: ReadonlyMap<string, number>): Matches {
+    const { acc, seen, out } = this;
+    let count = 0;
     for (const [term, weight] of weights) {
-      const p = this.postings.get(term);
-      if (!p) continue;
-      const idf = this.idf(term) * weight;
-      for (let i = 0; i < p.docs.length; i++) {
-        const doc = p.docs[i]!;
-        const tf = p.tfs[i]!;
-        if (acc[doc] === 0) touched.push(doc);
-        acc[doc]! += (idf * tf * (K1 + 1)) / (tf + this.norms[doc]!);
+      const tid = this.ids.get(term);
+      if (tid === undefined) continue;
+      const idf = this.idfs[tid]! * weight;
+      for (let i = this.starts[tid]!, end = this.starts[tid + 1]!; i < end; i++) {
+        const doc = this.docs[i]!;
+        const tf = this.tfs[i]!;
+        if (seen[doc] === 0) {
+          seen[doc] = 1;
+          out.docs[count++] = doc;
+        }
+        acc[doc]! += (idf * tf * (this.k1 + 1)) / (tf + this.norms[doc]!);
       }
     }
-    const scores = new Map<number, number>();
-    for (const doc of touched) {
-      scores.set(doc, acc[doc]!);
+    for (let i = 0; i < count; i++) {
+      const doc = out.docs[i]!;
+      out.scores[i] = acc[doc]!;
       acc[doc] = 0;
+      seen[doc] = 0;
     }
+    out.count = count;
+    return out;
+  }
+
+  /** Scores as a map, for callers that keep them (tests, the NR router over a few dozen documents). */
+  score(weights: ReadonlyMap<string, number>): Map<number, number> {
+    const m = this.match(weights);
+    const scores = new Map<number, number>();
+    for (let i = 0; i < m.count; i++) scores.set(m.docs[i]!, m.scores[i]!);
     return scores;
   }
 }

@@ -1,16 +1,40 @@
-import { BM25Index } from './bm25-index';
-import { ABSTAIN_BELOW, confidenceOf, coverage } from './confidence';
-import { analyzeTerms } from './text/analyzer';
-import { DOMAIN } from './synonyms';
-import { parseQuery, type ParsedQuery } from './query';
+import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
+import { confidenceOf, coverage } from './confidence';
+import { parseQuery } from './query';
+import { childBonus, parentIndex, proximity, topK } from './rerank';
 import type { IndexedSection, RankedSection, RetrievalEngine, SearchOptions, SearchResult } from './retrieval.types';
+import { createNrRouter } from './router';
+import { DOMAIN } from './synonyms';
+import { analyzeTerms, termOf } from './text/analyzer';
+import { tokenize } from './text/normalize';
 
-/** How many first-stage candidates the reranking stage looks at. */
-const RERANK_DEPTH = 80;
-/** Weight of the NR-level prior (how much of the question the whole NR answers). */
-const REGULATION_PRIOR = 1;
-const PROXIMITY_WEIGHT = 0.15;
-const PROXIMITY_WINDOW = 4;
+/** The few global weights of the ranking, tuned with cross-validation on the development questions. */
+export interface Tuning {
+  bm25: BM25Options;
+  /** How many first-stage candidates the reranking stage looks at. */
+  depth: number;
+  /** Multiplier 1 + router × this on an item's score from its NR's routing score. */
+  router: number;
+  /** Base and slope of the coverage factor: score × (base + coverage). */
+  coverageBase: number;
+  proximity: number;
+  /** Extra share of the score for items with quantities when the question asks "quanto/qual o prazo". */
+  numeric: number;
+  /** Share of its best child's score a parent item receives. */
+  child: number;
+  abstainBelow: number;
+}
+
+export const DEFAULT_TUNING: Tuning = {
+  bm25: DEFAULT_BM25,
+  depth: 60,
+  router: 1.5,
+  coverageBase: 0.5,
+  proximity: 0.15,
+  numeric: 0.15,
+  child: 0.3,
+  abstainBelow: 0.3,
+};
 
 function toRanked(s: IndexedSection, score: number): RankedSection {
   return {
@@ -25,86 +49,64 @@ function toRanked(s: IndexedSection, score: number): RankedSection {
   };
 }
 
-/** Adjacent pairs of the question's terms that also appear close together in the item. */
-function proximity(index: BM25Index, query: ParsedQuery, docTerms: readonly string[]): number {
-  const positions = new Map<string, number[]>();
-  docTerms.forEach((t, i) => {
-    if (!query.weights.has(t)) return;
-    const list = positions.get(t);
-    if (list) list.push(i);
-    else positions.set(t, [i]);
-  });
-  let bonus = 0;
-  for (let i = 0; i + 1 < query.terms.length; i++) {
-    const a = positions.get(query.terms[i]!);
-    const b = positions.get(query.terms[i + 1]!);
-    if (!a || !b || query.terms[i] === query.terms[i + 1]) continue;
-    if (a.some((pa) => b.some((pb) => Math.abs(pb - pa) <= PROXIMITY_WINDOW))) {
-      bonus += Math.min(index.idf(query.terms[i]!), index.idf(query.terms[i + 1]!));
-    }
-  }
-  return bonus;
-}
-
-/** For each section, the nearest section of the same NR whose item label is a prefix of its own. */
-function parentIndex(sections: readonly IndexedSection[]): (number | undefined)[] {
-  const byLabel = new Map<string, number>();
-  sections.forEach((s, i) => byLabel.set(`${s.code}|${s.item}`, i));
-  return sections.map((s) => {
-    const parts = s.item.split('.');
-    for (let n = parts.length - 1; n >= 1; n--) {
-      const parent = byLabel.get(`${s.code}|${parts.slice(0, n).join('.')}`);
-      if (parent !== undefined) return parent;
-    }
-    return undefined;
-  });
-}
-
-export function createRetrievalEngine(sections: readonly IndexedSection[]): RetrievalEngine {
+export function createRetrievalEngine(sections: readonly IndexedSection[], tuning: Tuning = DEFAULT_TUNING): RetrievalEngine {
   const titleTerms = new Map<string, string[]>();
   for (const s of sections) if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
-  const contents = sections.map((s) => analyzeTerms(s.content));
+  const quantity = new Uint8Array(sections.length);
+  const contents = sections.map((s, i) => {
+    const terms: string[] = [];
+    for (const token of tokenize(s.content)) {
+      if (token.kind === 'number') quantity[i] = 1;
+      const term = termOf(token);
+      if (term) terms.push(term);
+    }
+    return terms;
+  });
+  const headings = sections.map((s) => analyzeTerms(s.headingPath));
   const parentOf = parentIndex(sections);
-  const documents = sections.map((s, i) => ({
-    content: contents[i]!,
-    heading: analyzeTerms(s.headingPath),
-    title: titleTerms.get(s.code)!,
-    // The parent item's text: "1.8.1.1" is read knowing what "1.8.1" is about.
-    context: parentOf[i] === undefined ? [] : contents[parentOf[i]!]!,
-  }));
-  const index = new BM25Index(documents);
+  const index = new BM25Index(
+    sections.map((s, i) => ({
+      // The item's own label is searchable even where the text does not repeat it.
+      content: [...contents[i]!, `#${s.item.toLowerCase()}`],
+      heading: headings[i]!,
+      title: titleTerms.get(s.code)!,
+      // The parent item's text: "1.8.1.1" is read knowing what "1.8.1" is about.
+      context: contents[parentOf[i]!] ?? [],
+    })),
+    tuning.bm25,
+  );
   /** Heading then content terms, in order, for proximity. */
-  const docTerms = documents.map((d) => [...d.heading, ...d.content]);
+  const docTerms = sections.map((_, i) => [...headings[i]!, ...contents[i]!]);
   // Coverage sees the item, its heading path and its NR's title: "altura" is covered by any NR-35 item.
-  const docSets = documents.map((d) => new Set([...d.content, ...d.heading, ...d.title]));
+  const docSets = sections.map((s, i) => new Set([...contents[i]!, ...headings[i]!, ...titleTerms.get(s.code)!]));
+  const router = createNrRouter(sections, DOMAIN, contents);
   const codes = new Set(sections.map((s) => s.code));
-  const topicText = new Map(DOMAIN.topicPhrases);
   const byItem = new Map<string, number[]>();
   sections.forEach((s, i) => {
     const key = `${s.code}|${s.item.toLowerCase()}`;
     byItem.set(key, [...(byItem.get(key) ?? []), i]);
   });
+  const children = new Map<number, number[]>();
+  parentOf.forEach((p, i) => {
+    if (p >= 0) children.set(p, [...(children.get(p) ?? []), i]);
+  });
 
-  // NR level: each regulation is one document (its title, topic vocabulary and all its items), so
-  // that the question first points to the NR whose subject it is, then to items inside it.
-  const regulationCodes = [...codes];
-  const regulationIndex = new BM25Index(
-    regulationCodes.map((code) => ({
-      content: documents.filter((_, i) => sections[i]!.code === code).flatMap((d) => [...d.heading, ...d.content]),
-      heading: (topicText.get(code) ?? []).flatMap((phrase) => analyzeTerms(phrase)),
-      title: titleTerms.get(code)!,
-    })),
-  );
-
-  function regulationPrior(query: ParsedQuery): Map<string, number> {
-    const scores = regulationIndex.score(query.weights);
-    const max = Math.max(1e-9, ...scores.values());
-    const prior = new Map<string, number>();
-    regulationCodes.forEach((code, i) => {
-      const relative = (scores.get(i) ?? 0) / max;
-      prior.set(code, 1 + REGULATION_PRIOR * relative ** 2);
+  /** A named item (exactly, tier 2) and its descendants (tier 1) are pinned before everything else. */
+  function pinnedItems(labels: readonly string[], scope: ReadonlySet<string>, implied: readonly (string | undefined)[]): Map<number, number> {
+    const pinned = new Map<number, number>();
+    labels.forEach((label, n) => {
+      for (const code of implied[n] ? [implied[n]] : [...scope]) {
+        const stack = [...(byItem.get(`${code}|${label.toLowerCase()}`) ?? [])];
+        for (const doc of stack) pinned.set(doc, 2);
+        while (stack.length > 0) {
+          for (const child of children.get(stack.pop()!) ?? []) {
+            if (!pinned.has(child)) pinned.set(child, 1);
+            stack.push(child);
+          }
+        }
+      }
     });
-    return prior;
+    return pinned;
   }
 
   function search(text: string, options: SearchOptions = {}): SearchResult {
@@ -112,46 +114,46 @@ export function createRetrievalEngine(sections: readonly IndexedSection[]): Retr
     const query = parseQuery(text);
     const named = query.codes.filter((c) => codes.has(c));
     if (query.codes.length > 0 && named.length === 0) return { abstained: true, confidence: 0, results: [] };
-    const scope = new Set(named.length > 0 ? named : query.items.flatMap((i) => (i.impliedCode && codes.has(i.impliedCode) ? [i.impliedCode] : [])));
+    const implied = query.items.map((i) => (i.impliedCode && codes.has(i.impliedCode) ? i.impliedCode : undefined));
+    const scope = new Set(named.length > 0 ? named : implied.filter((c): c is string => c !== undefined));
+    const routed = scope.size > 0 ? undefined : router.route(query);
 
-    const scores = index.score(query.weights);
-    if (scope.size > 0) for (const doc of scores.keys()) if (!scope.has(sections[doc]!.code)) scores.delete(doc);
-    const prior = scope.size > 0 ? undefined : regulationPrior(query);
-
-    const first = [...scores.entries()]
-      .map(([doc, s]) => [doc, s * (prior?.get(sections[doc]!.code) ?? 1)] as [number, number])
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, RERANK_DEPTH);
+    const matches = index.match(query.weights);
+    for (let i = 0; i < matches.count; i++) {
+      const code = sections[matches.docs[i]!]!.code;
+      if (scope.size > 0 && !scope.has(code)) matches.scores[i] = 0;
+      else if (routed) matches.scores[i]! *= 1 + tuning.router * (routed.get(code) ?? 0);
+    }
+    const first = topK(matches, tuning.depth);
+    const firstScore = new Map(first);
     const reranked = first.map(([doc, s]) => {
       const cov = coverage(index, query, docSets[doc]!);
-      return [doc, s * (0.5 + cov) + PROXIMITY_WEIGHT * proximity(index, query, docTerms[doc]!), cov] as const;
+      let score = s * (tuning.coverageBase + cov) + tuning.proximity * proximity(index, query, docTerms[doc]!);
+      if (query.asksQuantity && quantity[doc]) score *= 1 + tuning.numeric;
+      score += tuning.child * childBonus(children.get(doc), firstScore);
+      return [doc, score, cov] as const;
     });
 
-    // Named items come first (exactly), then their children, whatever their text scores.
-    const pinned = new Map<number, number>();
-    for (const ref of query.items) {
-      for (const code of ref.impliedCode ? [ref.impliedCode] : [...scope]) {
-        for (const doc of byItem.get(`${code}|${ref.label.toLowerCase()}`) ?? []) pinned.set(doc, 2);
-        const prefix = `${ref.label.toLowerCase()}.`;
-        sections.forEach((s, doc) => {
-          if (s.code === code && s.item.toLowerCase().startsWith(prefix) && !pinned.has(doc)) pinned.set(doc, 1);
-        });
-      }
-    }
-    const top = reranked.length > 0 ? Math.max(...reranked.map((r) => r[1])) : 1;
+    const pinned = pinnedItems(
+      query.items.map((i) => i.label),
+      scope,
+      implied,
+    );
+    let top = 1;
+    for (const r of reranked) top = Math.max(top, r[1]);
     const final = new Map<number, { score: number; cov: number }>();
     for (const [doc, s, cov] of reranked) final.set(doc, { score: s, cov });
     for (const [doc, tier] of pinned) {
       const own = final.get(doc);
       final.set(doc, { score: top * (1 + tier) + (own?.score ?? 0) * 0.01, cov: own?.cov ?? 1 });
     }
-    const ranked = [...final.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, limit);
+    const ranked = [...final.entries()].filter(([, r]) => r.score > 0).sort((a, b) => b[1].score - a[1].score);
     const best = ranked[0];
     const confidence = best ? confidenceOf(best[1].cov, query, pinned.size > 0 || named.length > 0) : 0;
     return {
-      abstained: !best || confidence < ABSTAIN_BELOW,
+      abstained: !best || confidence < tuning.abstainBelow,
       confidence: Math.round(confidence * 1000) / 1000,
-      results: ranked.map(([doc, r]) => toRanked(sections[doc]!, r.score)),
+      results: ranked.slice(0, limit).map(([doc, r]) => toRanked(sections[doc]!, r.score)),
     };
   }
 

@@ -21,6 +21,8 @@ export interface ParsedQuery {
   topicCodes: Map<string, number>;
   /** How strongly the question points outside the NRs (ABNT, CLT, building codes...). */
   outsideSignal: { strong: number; weak: number };
+  /** The question asks for a figure: a deadline, a frequency, a minimum, a distance... */
+  asksQuantity: boolean;
 }
 
 const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
@@ -83,5 +85,6 @@ export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): Pars
     strong: domain.outsideStrong.filter((key) => containsSequence(phrase, key)).length,
     weak: domain.outsideWeak.filter((key) => containsSequence(phrase, key)).length,
   };
-  return { codes, items: findItems(text), terms, weights, topicCodes, outsideSignal };
+  const asksQuantity = domain.numericCues.some((key) => containsSequence(phrase, key));
+  return { codes, items: findItems(text), terms, weights, topicCodes, outsideSignal, asksQuantity };
 }

@@ -11,6 +11,8 @@ export interface DomainKnowledge {
   topicPhrases: [string, string[]][];
   outsideStrong: string[][];
   outsideWeak: string[][];
+  /** Phrases of a question that asks for a figure ("quanto tempo", "prazo", "no mínimo"). */
+  numericCues: string[][];
 }
 
 export interface DomainData {
@@ -18,6 +20,7 @@ export interface DomainData {
   synonyms: string[][];
   topics: Record<string, string[]>;
   outsideNrs: { strong: string[]; weak: string[] };
+  numericCues: string[];
 }
 
 function escape(s: string): string {
@@ -39,6 +42,7 @@ export function compileDomain(d: DomainData): DomainKnowledge {
     topicPhrases: Object.entries(d.topics).map(([code, phrases]) => [canonicalCode(code.replace(/\D/g, '')), phrases]),
     outsideStrong: d.outsideNrs.strong.map(phraseKey),
     outsideWeak: d.outsideNrs.weak.map(phraseKey),
+    numericCues: d.numericCues.map(phraseKey),
   };
 }
 
