@@ -28,7 +28,7 @@ export function foldText(text: string): string {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Minimum pg_trgm word similarity for a misspelt or inflected word ("protecao" ~ "proteções") to match. */
-const WORD_SIMILARITY = 0.5;
+const WORD_SIMILARITY = 0.6;
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
