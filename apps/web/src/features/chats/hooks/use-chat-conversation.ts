@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isEarlyAccessError } from '../api/create-chat';
+import { chatHistoryQueryOptions } from '../api/get-chat-history';
+import { sendMessage } from '../api/send-message';
+
+export const SEND_ERROR = 'Não foi possível enviar a mensagem. Tente novamente.';
+
+/** The exchange in flight: the user's text and the assistant's text as it streams in. */
+export interface PendingExchange {
+  question: string;
+  answer: string;
+}
+
+/**
+ * Spec §4 sending sequence: the user message and the typing indicator appear, the message is sent
+ * (its answer streamed as it arrives), then the history is reloaded.
+ */
+export function useChatConversation(chatKey: string, chatRef: string) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingExchange | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [earlyAccess, setEarlyAccess] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abortRef.current?.abort(), [chatKey]);
+
+  const send = useCallback(
+    async (text: string): Promise<boolean> => {
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setError(null);
+      setPending({ question: text, answer: '' });
+      const result = await sendMessage(chatRef, text, {
+        signal: controller.signal,
+        onDelta: (delta) =>
+          setPending((current) => current && { ...current, answer: current.answer + delta }),
+      });
+      if (controller.signal.aborted) return false;
+      if (!result.success) {
+        if (isEarlyAccessError(result.cause)) setEarlyAccess(true);
+        else setError(SEND_ERROR);
+      }
+      await queryClient.refetchQueries({ queryKey: chatHistoryQueryOptions(chatKey).queryKey });
+      if (!controller.signal.aborted) setPending(null);
+      return result.success;
+    },
+    [chatKey, chatRef, queryClient],
+  );
+
+  return {
+    pending,
+    error,
+    earlyAccess,
+    closeEarlyAccess: useCallback(() => setEarlyAccess(false), []),
+    send,
+  };
+}
