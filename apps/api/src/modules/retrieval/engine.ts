@@ -13,6 +13,10 @@ export interface Tuning {
   bm25: BM25Options;
   /** How many first-stage candidates the reranking stage looks at. */
   depth: number;
+  /** Confidence added when the data's topic vocabulary points to the first result's NR. */
+  topicAgreement: number;
+  /** Whether the "outside the NRs" phrases (ABNT, CLT, INSS...) lower the confidence; off only to measure them. */
+  outsideSignals: boolean;
   /** Multiplier 1 + router × this on an item's score from its NR's routing score. */
   router: number;
   /** Base and slope of the coverage factor: score × (base + coverage). */
@@ -28,7 +32,9 @@ export interface Tuning {
 export const DEFAULT_TUNING: Tuning = {
   bm25: DEFAULT_BM25,
   depth: 60,
-  router: 1.5,
+  router: 3,
+  topicAgreement: 0.15,
+  outsideSignals: true,
   coverageBase: 0.5,
   proximity: 0.15,
   numeric: 0.15,
@@ -149,7 +155,12 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
     }
     const ranked = [...final.entries()].filter(([, r]) => r.score > 0).sort((a, b) => b[1].score - a[1].score);
     const best = ranked[0];
-    const confidence = best ? confidenceOf(best[1].cov, query, pinned.size > 0 || named.length > 0) : 0;
+    const confidence = best ? confidenceOf(
+          best[1].cov + ((query.topicCodes.get(sections[best[0]]!.code) ?? 0) > 0 ? tuning.topicAgreement : 0),
+          query,
+          pinned.size > 0 || named.length > 0,
+          tuning.outsideSignals,
+        ) : 0;
     return {
       abstained: !best || confidence < tuning.abstainBelow,
       confidence: Math.round(confidence * 1000) / 1000,
