@@ -110,3 +110,21 @@ describe('signed-out callers', () => {
     }
   });
 });
+
+describe('the OpenAPI description', () => {
+  it('documents every chat, project and feedback route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, object> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/regulation/chats',
+        '/api/v1/regulation/chat/create',
+        '/api/v1/regulation/chat/{id}',
+        '/api/v1/regulation/chat/{id}/message',
+        '/api/v1/regulation/chat/{id}/message/stream',
+        '/api/v1/regulation/projects',
+        '/api/v1/regulation/projects/{id}',
+        '/api/v1/chat/feedback',
+      ]),
+    );
+  });
+});

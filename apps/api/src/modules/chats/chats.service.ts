@@ -53,10 +53,11 @@ export function createChatsService(deps: ChatsServiceDeps) {
     return chat;
   }
 
-  /** Chat continuing a question: the stored question is the truth, whatever the client copied into the body. */
+  /**
+   * Chat continuing a question: the stored question is the truth, whatever the client copied into the
+   * body; a chat already made from it is answered as is.
+   */
   async function createFromQuestion(user: ChatUser, body: ChatCreateBody & { chatKey: string }) {
-    const existing = await deps.chats.findForUser(user.id, body.chatKey);
-    if (existing) return { chat: toChatDto(existing), created: false };
     const question = await deps.chats.findQuestion(user.id, body.chatKey);
     if (!question) throw new AppError('QUESTION_NOT_FOUND');
     if (body.projectId && !(await deps.ownsProject(user.id, body.projectId))) throw new AppError('PROJECT_NOT_FOUND');
