@@ -4,13 +4,16 @@ import { RequireAuth } from './layout/require-auth';
 import { ChatRoute } from './routes/chat';
 import { ChatDetailRoute } from './routes/chat-detail';
 import { FaqRoute } from './routes/faq';
+import { FaqDetailRoute } from './routes/faq-detail';
 import { HistoryRoute } from './routes/history';
+import { HistoryDetailRoute } from './routes/history-detail';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PaymentRoute } from './routes/payment';
 import { ProfileRoute } from './routes/profile';
 import { ProjectDetailRoute } from './routes/project-detail';
 import { ProjectsRoute } from './routes/projects';
+import { RegulationViewerRoute } from './routes/regulation-viewer';
 import { RegulationsRoute } from './routes/regulations';
 import { RouteError } from './routes/route-error';
 
@@ -30,9 +33,11 @@ export const routes: RouteObject[] = [
               { path: '/chat', element: <ChatRoute /> },
               { path: '/chat/:chatKey', element: <ChatDetailRoute /> },
               { path: '/regulations', element: <RegulationsRoute /> },
+              { path: '/regulations/:id', element: <RegulationViewerRoute /> },
               { path: '/history', element: <HistoryRoute /> },
-              { path: '/history/:id', element: <HistoryRoute /> },
+              { path: '/history/:id', element: <HistoryDetailRoute /> },
               { path: '/faq', element: <FaqRoute /> },
+              { path: '/faq/:id', element: <FaqDetailRoute /> },
               { path: '/payment', element: <PaymentRoute /> },
               { path: '/projects', element: <ProjectsRoute /> },
               { path: '/projects/:id', element: <ProjectDetailRoute /> },

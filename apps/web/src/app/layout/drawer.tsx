@@ -39,6 +39,15 @@ export function Drawer({
         <NavLink to="/chat" className="drawer-link" onClick={onNavigate}>
           Chat de Normas
         </NavLink>
+        <NavLink to="/regulations" end className="drawer-link" onClick={onNavigate}>
+          Perguntar às normas
+        </NavLink>
+        <NavLink to="/history" className="drawer-link" onClick={onNavigate}>
+          Histórico
+        </NavLink>
+        <NavLink to="/faq" className="drawer-link" onClick={onNavigate}>
+          Perguntas frequentes
+        </NavLink>
       </section>
 
       <section className="drawer-section drawer-section--grow" aria-labelledby="drawer-chats-title">

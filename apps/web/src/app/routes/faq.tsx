@@ -1,10 +1,12 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { FaqList } from '../../features/faq/components/faq-list';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function FaqRoute() {
+  useDocumentTitle('Perguntas frequentes');
   return (
-    <PlaceholderPage
-      title="Perguntas frequentes"
-      description="Aqui você encontrará as perguntas frequentes, com busca e sugestões."
-    />
+    <div className="page">
+      <h1 className="page-title">Perguntas frequentes</h1>
+      <FaqList />
+    </div>
   );
 }

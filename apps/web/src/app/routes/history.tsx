@@ -1,10 +1,12 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { HistoryList } from '../../features/history/components/history-list';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function HistoryRoute() {
+  useDocumentTitle('Histórico de perguntas');
   return (
-    <PlaceholderPage
-      title="Histórico de perguntas"
-      description="Aqui aparecerão as perguntas que você já fez, agrupadas por data."
-    />
+    <div className="page">
+      <h1 className="page-title">Histórico de perguntas</h1>
+      <HistoryList />
+    </div>
   );
 }

@@ -1,0 +1,45 @@
+import { useLocation, useParams } from 'react-router';
+import { ContinueChatButton } from '../../features/chats/components/continue-chat-button';
+import { HistoryAnswer } from '../../features/history/components/history-answer';
+import { HistoryList } from '../../features/history/components/history-list';
+import { AnswerView } from '../../features/questions/components/answer-view';
+import { RelatedRegulations } from '../../features/regulations/components/related-regulations';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+function questionOf(state: unknown): string | null {
+  const value = (state as { question?: unknown } | null)?.question;
+  return typeof value === 'string' ? value : null;
+}
+
+/** Spec §2: /history/{id} renders the same list; above it, the stored answer of that entry. */
+export function HistoryDetailRoute() {
+  useDocumentTitle('Histórico de perguntas');
+  const { id = '' } = useParams();
+  const location = useLocation();
+  return (
+    <div className="page">
+      <h1 className="page-title">Histórico de perguntas</h1>
+      <HistoryAnswer
+        key={id}
+        id={id}
+        questionHint={questionOf(location.state)}
+        render={(detail) => (
+          <AnswerView
+            question={detail.question}
+            markdown={detail.aiResponse}
+            abstained={detail.abstained}
+          >
+            <RelatedRegulations regulations={detail.data} />
+            <ContinueChatButton
+              chatKey={detail.chatKey}
+              question={detail.question}
+              answer={detail.aiResponse}
+              regulations={detail.data}
+            />
+          </AnswerView>
+        )}
+      />
+      <HistoryList currentId={id} />
+    </div>
+  );
+}

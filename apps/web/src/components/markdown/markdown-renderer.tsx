@@ -1,0 +1,51 @@
+import 'katex/dist/katex.min.css';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import { Link } from 'react-router';
+import rehypeKatex from 'rehype-katex';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+
+function isInternal(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
+}
+
+const components: Components = {
+  a({ href, children, node: _node, ...rest }) {
+    // react-markdown empties a refused address (javascript:, data:…): keep the text, drop the link.
+    if (!href) return <span>{children}</span>;
+    if (isInternal(href))
+      return (
+        <Link to={href} {...rest}>
+          {children}
+        </Link>
+      );
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+      </a>
+    );
+  },
+};
+
+const remarkPlugins = [remarkGfm, remarkMath];
+const rehypePlugins = [rehypeKatex];
+
+export default function MarkdownRenderer({
+  children,
+  className,
+}: {
+  children: string;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
+        components={components}
+      >
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { HistoryDetail } from '@normas/contracts/questions';
+import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useHistoryDetail } from '../api/get-history';
+
+export const HISTORY_DETAIL_ERROR = 'Ocorreu um erro ao carregar esta pergunta do histórico.';
+
+/** Loads one stored answer; `render` shows it (the route composes the answer view and its actions). */
+export function HistoryAnswer({
+  id,
+  questionHint,
+  render,
+}: {
+  id: string;
+  questionHint: string | null;
+  render: (detail: HistoryDetail) => ReactNode;
+}) {
+  const detail = useHistoryDetail(id);
+  if (detail.isPending)
+    return (
+      <section className="answer card" aria-busy="true">
+        {questionHint && <h2 className="answer-question">{questionHint}</h2>}
+        <p role="status">
+          <Spinner /> Carregando resposta…
+        </p>
+      </section>
+    );
+  if (detail.isError)
+    return (
+      <p role="alert" className="form-error">
+        {HISTORY_DETAIL_ERROR}
+      </p>
+    );
+  return render(detail.data);
+}
