@@ -103,7 +103,7 @@ describe('signed-out callers', () => {
   const UNAUTHENTICATED = { code: 'UNAUTHENTICATED', message: 'Sua sessão expirou ou é inválida. Faça login novamente.' };
 
   it.each(ROUTES)('get 401 on %s, with no token or a forged one', async (_name, method, url, payload) => {
-    for (const headers of [{}, { authorization: 'Bearer nao.e.um-token' }]) {
+    for (const headers of [{}, { authorization: 'Bearer nao.e.um-token' }] as Record<string, string>[]) {
       const res = await t.inject(method, url(), headers, payload?.());
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(UNAUTHENTICATED);
