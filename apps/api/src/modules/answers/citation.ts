@@ -9,7 +9,7 @@ export function citationLabel(source: Pick<Citable, 'code' | 'item'>): string {
   const annex = ANNEX_ITEM.exec(source.item);
   const [part, rest] = annex ? [`${annex[1]}, `, annex[2] ?? ''] : ['', source.item];
   if (!rest) return `${source.code}, ${part.slice(0, -2)}`;
-  return `${source.code}, ${part}${/^\d/.test(rest) ? 'item ' : ''}${rest}`;
+  return `${source.code}, ${part}${/^(?:\d|[A-Z]\.\d)/.test(rest) ? 'item ' : ''}${rest}`;
 }
 
 /** Where the regulation viewer shows the item. */

@@ -49,7 +49,7 @@ describe('grounded extractive engine', () => {
       inputFor('qual a velocidade máxima do vento para usar a plataforma?', [EMPLOYER_DUTIES, TRAINING]),
     );
     expect(result.markdown.split('\n\n')[0]).toBe(
-      'Segundo o item 98.3.2 da NR-98, cabe ao empregador suspender o uso da plataforma quando a velocidade do vento for superior a 40 km/h.',
+      'Segundo o item 98.3.2 da NR-98, cabe ao empregador: c) suspender o uso da plataforma quando a velocidade do vento for superior a 40 km/h.',
     );
     expect(result.markdown).toContain(
       '> Cabe ao empregador:\n>\n> (…)\n>\n> c) suspender o uso da plataforma quando a velocidade do vento for superior a 40 km/h;\n>\n> (…)\n\n— [NR-98',

@@ -8,6 +8,7 @@ import { ABSTENTION_MARKDOWN } from './abstention';
 import type { AnswerEngine, AnswerInput, AnswerOptions, AnswerResult, AnswerSource } from './answer-engine';
 import { toCitation } from './citation';
 import { renderAnswer, type ChosenItem } from './extractive.markdown';
+import { parseQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits } from './passages';
 import { quoteItem } from './quote';
 
@@ -17,12 +18,45 @@ const RELATIVE_CUT = 0.6;
 const OTHER_FAMILY_CUT = 0.85;
 /** An item whose best sentence answers much worse than the first item's only adds reading. */
 const QUOTE_CUT = 0.5;
+/** An item far behind the first in merit is a different point, not part of this answer. */
+const MERIT_CUT = 0.7;
 const MAX_ITEMS = 4;
 const SCANNED_RESULTS = 10;
 
 function isRelative(a: AnswerSource, b: AnswerSource): boolean {
   if (a.regulationId !== b.regulationId) return false;
   return a.item.startsWith(`${b.item}.`) || b.item.startsWith(`${a.item}.`);
+}
+
+/** Whether a section is an item the question names by number (with its NR, when it names one). */
+function namedItems(question: string): (source: AnswerSource) => boolean {
+  const query = parseQuery(question);
+  return (source) =>
+    query.items.some(
+      (ref) =>
+        ref.label.toLowerCase() === source.item.toLowerCase() &&
+        (query.codes.length > 0 ? query.codes.includes(source.code) : (ref.impliedCode ?? source.code) === source.code),
+    );
+}
+
+/** A rule reads before its details: a parent item that answers nearly as well moves ahead of its children. */
+function parentsFirst(items: ChosenItem[], merit: (c: ChosenItem) => number): ChosenItem[] {
+  const ordered = [...items];
+  for (let i = 0; i < ordered.length; i += 1) {
+    const child = ordered[i]!;
+    const parent = ordered.findIndex(
+      (p, j) =>
+        j > i &&
+        p.source.regulationId === child.source.regulationId &&
+        child.source.item.startsWith(`${p.source.item}.`) &&
+        merit(p) >= merit(child) * 0.9,
+    );
+    if (parent > i) {
+      ordered.splice(i, 0, ...ordered.splice(parent, 1));
+      i -= 1;
+    }
+  }
+  return ordered;
 }
 
 /** The items that answer, best first, each with what to quote from it. */
@@ -40,12 +74,19 @@ export function chooseItems(question: string, results: readonly AnswerSource[]):
   );
   const bestQuote = Math.max(...candidates.map((c) => c.quote.score));
   if (!(bestQuote > 0)) return candidates.slice(0, 1);
-  // Retrieval judges the item as a whole; the quote score judges its best sentence. Both matter.
-  const merit = (c: ChosenItem) => c.source.score / top.score + c.quote.score / bestQuote;
-  const chosen = candidates
-    .filter((c) => c.quote.score >= bestQuote * QUOTE_CUT)
-    .sort((a, b) => merit(b) - merit(a))
-    .slice(0, MAX_ITEMS);
+  // Retrieval judges the item as a whole; the quote score judges its best sentence. Both matter,
+  // and an item the question names ("o que diz o item 1.4.3?") comes first whatever its sentences say.
+  const named = namedItems(question);
+  const merit = (c: ChosenItem) =>
+    (named(c.source) ? 10 : 0) + c.source.score / top.score + c.quote.score / bestQuote;
+  const chosen = parentsFirst(
+    candidates
+      .filter((c) => named(c.source) || c.quote.score >= bestQuote * QUOTE_CUT)
+      .sort((a, b) => merit(b) - merit(a))
+      .filter((c, i, all) => i === 0 || merit(c) >= merit(all[0]!) * MERIT_CUT)
+      .slice(0, MAX_ITEMS),
+    merit,
+  );
   // An item that only introduces its parent or child ("Cabe ao empregador:") is completed by the
   // relative that carries the number or the duty, when retrieval found it.
   for (const c of [...chosen]) {

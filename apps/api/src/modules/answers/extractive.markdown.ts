@@ -12,15 +12,15 @@ export const DISCLAIMER =
   '_Resposta baseada no texto das NRs citadas; não substitui a leitura da norma completa._';
 
 const ANNEX_ITEM = /^(Anexo\s+\S+)(?:\s+(.+))?$/i;
-/** Past this length the statement would only repeat the quote below it. */
-const MAX_STATEMENT_CHARS = 320;
+/** "35.2.1", "3", and lettered annex items like "D.1". */
+const NUMBERED = /^(?:\d|[A-Z]\.\d)/;
 
 /** "o item 35.2.1 da NR-35", "o item 1.3 do Anexo II da NR-12", "o Glossário da NR-01". */
 function itemPhrase(source: AnswerSource): string {
   const annex = ANNEX_ITEM.exec(source.item);
   const [where, rest] = annex ? [` do ${annex[1]}`, annex[2] ?? ''] : ['', source.item];
   if (!rest) return `o ${annex ? annex[1] : 'texto'} da ${source.code}`;
-  return /^\d/.test(rest) ? `o item ${rest}${where} da ${source.code}` : `o ${rest}${where} da ${source.code}`;
+  return NUMBERED.test(rest) ? `o item ${rest}${where} da ${source.code}` : `o ${rest}${where} da ${source.code}`;
 }
 
 /** Lower-cases the first word unless it is an acronym ("PGR") or carries digits. */
@@ -36,16 +36,15 @@ function capitalize(text: string): string {
 
 function leadParagraph(chosen: ChosenItem[]): string {
   const [first, ...others] = chosen;
-  const sentences: string[] = [];
   const { statement } = first!.quote;
-  sentences.push(
-    statement.length <= MAX_STATEMENT_CHARS
-      ? `Segundo ${itemPhrase(first!.source)}, ${escapeInline(lowerFirst(statement))}`
-      : `${capitalize(itemPhrase(first!.source))} trata diretamente da sua pergunta; o trecho decisivo está transcrito abaixo.`,
-  );
-  const second = others.find((c) => c.quote.decisive > 0 && c.quote.statement.length <= MAX_STATEMENT_CHARS);
+  // Too long to restate in a lead: the quote right below is the statement.
+  if (!statement) return `${capitalize(itemPhrase(first!.source))} estabelece o seguinte:`;
+  const sentences = [`Segundo ${itemPhrase(first!.source)}, ${escapeInline(lowerFirst(statement))}`];
+  const second = others.find((c) => c.quote.decisive > 0 && c.quote.statement);
   if (second) {
-    sentences.push(`${capitalize(itemPhrase(second.source))} também estabelece que ${escapeInline(lowerFirst(second.quote.statement))}`);
+    sentences.push(
+      `${capitalize(itemPhrase(second.source))} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
+    );
   }
   return sentences.join(' ');
 }

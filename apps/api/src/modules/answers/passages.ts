@@ -21,6 +21,8 @@ export interface Unit {
 const AMENDMENT_NOTE =
   /\s*\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad|Vide|Vigência)[^)]*\)/gi;
 const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
+// "Quadro I – Dimensionamento da CIPA": a caption the PDF glued to the paragraph before it.
+const CAPTION = /^(?:Quadro|Tabela|Figura)\s+[IVXL\d]+(?:-[A-Z])?\s*[–-]/;
 const NOTE = /^(?:Nota|Notas|Observa[çc][ãa]o|Obs\.|Exemplos?)\b/i;
 // Words after which a period does not end a sentence.
 const ABBREVIATIONS = new Set(
@@ -62,17 +64,25 @@ export function splitUnits(content: string): Unit[] {
     if (paragraph.includes(' | ')) return push(paragraph, 'table');
     if (NOTE.test(paragraph)) return push(paragraph, 'note');
     if (ALINEA.test(paragraph)) return push(paragraph, 'alinea');
-    for (const sentence of splitSentences(paragraph)) push(sentence, 'sentence');
+    for (const sentence of splitSentences(paragraph)) push(sentence, CAPTION.test(sentence) ? 'table' : 'sentence');
   });
   return units;
 }
 
 const UNIT_WORDS =
   'metros?|m|cm|mm|km|m²|m2|m³|kg|t|toneladas?|horas?|h|dias?|meses|mês|anos?|minutos?|min|segundos?|s|°C|ºC|graus|dB\\(?A?\\)?|dBA|lux|kV|V|volts?|A|amperes?|W|kW|%|trabalhadores|empregados|pavimentos?|vezes';
+const NUMBER_WORD =
+  'uma?|dois|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|quatorze|catorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|duzent[oa]s|trezent[oa]s|quatrocent[oa]s|quinhent[oa]s|mil|meia';
 const NUMBER_WITH_UNIT = new RegExp(
-  `\\d+(?:[.,]\\d+)?(?:\\s*\\([^)]{1,60}\\))?\\s*(?:${UNIT_WORDS})(?![\\p{L}\\d])`,
+  `(?:\\d+(?:[.,]\\d+)?|(?<!\\p{L})(?:${NUMBER_WORD})(?:\\s+e\\s+(?:${NUMBER_WORD}))*)(?:\\s*\\([^)]{1,60}\\))?\\s*(?:${UNIT_WORDS})(?![\\p{L}\\d])`,
   'u',
 );
+
+/** Where the first number with its unit is, e.g. "quinze horas (tempo parcial)" or "1,10 m". */
+export function decisiveMatch(text: string): { index: number; end: number } | null {
+  const m = NUMBER_WITH_UNIT.exec(text);
+  return m ? { index: m.index, end: m.index + m[0].length } : null;
+}
 /** A case-insensitive word-list pattern with letter boundaries that also work for accented letters. */
 function words(alternatives: string): RegExp {
   return new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, 'iu');
@@ -109,8 +119,14 @@ const NUMERIC_QUESTION = new RegExp(
   'iu',
 );
 
+// Stems of the words that make a question ("quanto", "qual", "quais", "teve", "precisa"): they say
+// what kind of answer is wanted, not where it is, and "quanto" would otherwise meet "quantidade".
+const QUESTION_WORDS = new Set(analyzeTerms('quanto quanta quantos quantas qual quais onde teve precisa preciso'));
+
 export function buildRelevance(question: string, units: readonly Unit[]): Relevance {
-  const weights = new Map([...parseQuery(question).weights].filter(([t]) => !/^nr-\d+$/.test(t)));
+  const weights = new Map(
+    [...parseQuery(question).weights].filter(([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t)),
+  );
   const df = new Map<string, number>();
   for (const unit of units) {
     for (const term of new Set(analyzeTerms(unit.text))) {

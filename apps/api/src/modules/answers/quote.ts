@@ -3,39 +3,71 @@
  * is paraphrased beyond joining a lead-in ("Cabe ao empregador:") to its sub-item, so every number
  * in the statement is one the quote shows.
  */
-import { scoreUnits, splitUnits, type Relevance, type ScoredUnit } from './passages';
+import { decisiveMatch, scoreUnits, splitUnits, type Relevance, type ScoredUnit } from './passages';
 
 export interface Quote {
   /** Quoted units in document order, with `gapBefore` when something was left out before them. */
   parts: { text: string; gapBefore: boolean; newParagraph: boolean }[];
   /** Whether the item goes on after the last quoted unit. */
   gapAfter: boolean;
-  /** One sentence stating the decisive content, built only from quoted text. */
-  statement: string;
+  /** One sentence stating the decisive content, built only from quoted text; null when too long. */
+  statement: string | null;
   /** Best unit's score: how well this item answers. */
   score: number;
   decisive: number;
 }
 
 const MAX_QUOTE_CHARS = 900;
+const MAX_QUOTED_UNITS = 5;
+/** Past this length a statement would only repeat the quote below it. */
+const MAX_STATEMENT_CHARS = 320;
 const LEAD_IN = /:\s*$/;
-
-function stripAlineaMarker(text: string): string {
-  return text.replace(/^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/, '');
-}
+// Words that make the rest of a sentence part of its meaning, so it must not be cut off there.
+const QUALIFIER = /(?<!\p{L})(?:exceto|salvo|desde que|caso|se|quando|ressalvad[oa]s?|com exceção|não se aplica|vedad[oa]|proibid[oa]|podendo|dispensad[oa]|somente|apenas|inclusive|nem|ou)(?!\p{L})/iu;
 
 function endSentence(text: string): string {
   return `${text.replace(/[\s;:,.]+(?:e|ou)$/, '').replace(/[\s;:,.]+$/, '')}.`;
 }
 
-/** The statement: a sub-item joined to its lead-in reads as one sentence of the norm. */
-function statementOf(best: ScoredUnit, leadIn: ScoredUnit | undefined): string {
-  if (best.kind !== 'alinea' || !leadIn) return endSentence(best.text);
-  const head = leadIn.text.replace(LEAD_IN, '');
-  const body = stripAlineaMarker(best.text);
-  // "… as seguintes medidas:" announces a list; a colon keeps it grammatical.
-  const glue = /seguintes?|abaixo|a seguir|quais sejam/i.test(head) ? ': ' : ' ';
-  return endSentence(`${head}${glue}${body}`);
+/**
+ * A long sentence ends, for the lead, at the clause that carries its number or duty — only when
+ * what follows is circumstance ("para as atividades do SESMT"), never a condition or an exception.
+ */
+function decisiveClause(sentence: string): string | null {
+  const at = decisiveMatch(sentence);
+  if (!at) return null;
+  const cut = /[,;]\s/g;
+  cut.lastIndex = at.end;
+  const m = cut.exec(sentence);
+  if (!m || m.index > MAX_STATEMENT_CHARS || m.index < 60) return null;
+  if (QUALIFIER.test(sentence.slice(m.index))) return null;
+  return endSentence(sentence.slice(0, m.index));
+}
+
+/**
+ * The statement: the best unit, or the lead-in of a list with its best sub-items ("Cabe ao
+ * empregador: suspender o uso…"), read as one sentence of the norm.
+ */
+function statementOf(best: ScoredUnit, leadIn: ScoredUnit | undefined, siblings: ScoredUnit[]): string | null {
+  let text: string;
+  if (best.kind === 'alinea' && leadIn) {
+    // Sub-items keep their letters: "c) … ; d) …" shows they are part of a longer list, in order.
+    const items = [best, ...siblings].sort((a, b) => a.index - b.index).map((u) => u.text.replace(/[\s;,.]+(?:e|ou)?$/, ''));
+    text = endSentence(`${leadIn.text.replace(LEAD_IN, '')}: ${items.join('; ')}`);
+  } else {
+    text = endSentence(best.text);
+  }
+  if (text.length <= MAX_STATEMENT_CHARS) return text;
+  // Several sub-items answer: naming only one of them would mislead by omission.
+  if (siblings.length > 0) return null;
+  return decisiveClause(text);
+}
+
+/** The lettered sub-items that follow a lead-in. */
+function subItemsOf(units: ScoredUnit[], leadIn: ScoredUnit): ScoredUnit[] {
+  const items: ScoredUnit[] = [];
+  for (let i = leadIn.index + 1; i < units.length && units[i]!.kind === 'alinea'; i += 1) items.push(units[i]!);
+  return items;
 }
 
 /** The paragraph-opening sentence that introduces the sub-items of `unit`'s list, if any. */
@@ -53,7 +85,11 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
   const candidates = units.filter((u) => u.kind !== 'table' && u.text.length >= 3);
   if (candidates.length === 0) return null;
   // Ties go to the earlier unit: the head of an item usually states its rule.
-  const best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
+  let best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
+  const score = best.score;
+  // A lead-in ("A rampa de acesso deve:") says nothing alone; its best sub-item carries the rule.
+  const list = LEAD_IN.test(best.text) ? subItemsOf(units, best) : [];
+  if (list.length > 0) best = list.reduce((a, b) => (b.score > a.score ? b : a));
   const leadIn = best.kind === 'alinea' ? leadInOf(units, best) : undefined;
 
   const chosen = new Map<number, ScoredUnit>([[best.index, best]]);
@@ -63,7 +99,7 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
     .filter((u) => !chosen.has(u.index) && u.score > 0 && u.score >= best.score * 0.6 && (u.overlap > 0 || u.decisive >= 1))
     .sort((a, b) => b.score - a.score || a.index - b.index);
   for (const u of extras) {
-    if (chosen.size >= 3 + (leadIn ? 1 : 0)) break;
+    if (chosen.size >= MAX_QUOTED_UNITS) break;
     if (length + u.text.length > MAX_QUOTE_CHARS) continue;
     const extraLeadIn = u.kind === 'alinea' ? leadInOf(units, u) : undefined;
     if (extraLeadIn && !chosen.has(extraLeadIn.index)) continue;
@@ -83,5 +119,18 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
     };
   });
   const gapAfter = !whole && quoted.at(-1)!.index < candidates.at(-1)!.index;
-  return { parts, gapAfter, statement: statementOf(best, leadIn), score: best.score, decisive: best.decisive };
+  // Sub-items of the same list that answer nearly as well belong in the statement too
+  // ("para agentes químicos, a metade…; para o ruído, a metade da dose").
+  const siblings = [...chosen.values()].filter(
+    (u) => u !== best && u.kind === 'alinea' && leadInOf(units, u) === leadIn && u.score >= best.score * 0.75,
+  );
+  // The question asks for a number the best sub-item lacks: the quoted sub-item that has one joins it.
+  if (relevance.wantsNumber && !decisiveMatch(best.text)) {
+    const numbered = [...chosen.values()].find(
+      (u) => u.kind === 'alinea' && u !== best && leadInOf(units, u) === leadIn && decisiveMatch(u.text),
+    );
+    if (numbered && !siblings.includes(numbered)) siblings.unshift(numbered);
+  }
+  const statement = statementOf(best, leadIn, siblings.slice(0, 3));
+  return { parts, gapAfter, statement, score, decisive: Math.max(best.decisive, leadIn?.decisive ?? 0) };
 }
