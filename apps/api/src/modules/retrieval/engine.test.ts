@@ -18,6 +18,13 @@ describe('BM25 scoring', () => {
     expect(index.idf('said')).toBeGreaterThan(index.idf('extintor'));
   });
 
+  it('matches only documents holding a query term, and reuses no stale scores between queries', () => {
+    const first = index.match(new Map([['extintor', 1]]));
+    expect([...first.docs.subarray(0, first.count)].sort()).toEqual([0, 1]);
+    expect(index.score(new Map([['said', 1]]))).toEqual(new Map([[2, expect.any(Number)]]));
+    expect(index.score(new Map([['nada', 1]]))).toEqual(new Map());
+  });
+
   it('ranks the document that repeats the term first and skips documents without it', () => {
     const scores = index.score(new Map([['extintor', 1]]));
     expect([...scores.keys()].sort()).toEqual([0, 1]);
@@ -52,6 +59,10 @@ describe('retrieval engine', () => {
     expect(engine.search('quantos dias de férias o empregado pode vender?').abstained).toBe(true);
     expect(engine.search('qual a taxa de ocupação do terreno pelo código de obras?').abstained).toBe(true);
     expect(engine.search('a NR-27 ainda vale?')).toEqual({ abstained: true, confidence: 0, results: [] });
+  });
+
+  it('prefers an item with a figure when the question asks for one', () => {
+    expect(top('a capacitação periódica deve ocorrer a cada quanto tempo?')[0]).toBe('NR-35 35.3.3');
   });
 
   it('respects the limit and orders by score', () => {

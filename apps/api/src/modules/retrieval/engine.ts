@@ -68,7 +68,13 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
     }
     return terms;
   });
-  const headings = sections.map((s) => analyzeTerms(s.headingPath));
+  // Siblings share their heading path: analyze each distinct one once.
+  const headingCache = new Map<string, string[]>();
+  const headings = sections.map((s) => {
+    let terms = headingCache.get(s.headingPath);
+    if (!terms) headingCache.set(s.headingPath, (terms = analyzeTerms(s.headingPath)));
+    return terms;
+  });
   const parentOf = parentIndex(sections);
   const index = new BM25Index(
     sections.map((s, i) => ({
@@ -81,10 +87,11 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
     })),
     tuning.bm25,
   );
-  /** Heading then content terms, in order, for proximity. */
-  const docTerms = sections.map((_, i) => [...headings[i]!, ...contents[i]!]);
+  // Term lists for proximity and coverage are assembled per candidate (a few dozen per query)
+  // rather than kept for every section, which would double the index's build time and memory.
+  const termsOf = (doc: number) => [...headings[doc]!, ...contents[doc]!];
   // Coverage sees the item, its heading path and its NR's title: "altura" is covered by any NR-35 item.
-  const docSets = sections.map((s, i) => new Set([...contents[i]!, ...headings[i]!, ...titleTerms.get(s.code)!]));
+  const termSetOf = (doc: number) => new Set([...termsOf(doc), ...titleTerms.get(sections[doc]!.code)!]);
   const router = createNrRouter(sections, DOMAIN, contents);
   const codes = new Set(sections.map((s) => s.code));
   const byItem = new Map<string, number[]>();
@@ -133,8 +140,8 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
     const first = topK(matches, tuning.depth);
     const firstScore = new Map(first);
     const reranked = first.map(([doc, s]) => {
-      const cov = coverage(index, query, docSets[doc]!);
-      let score = s * (tuning.coverageBase + cov) + tuning.proximity * proximity(index, query, docTerms[doc]!);
+      const cov = coverage(index, query, termSetOf(doc));
+      let score = s * (tuning.coverageBase + cov) + tuning.proximity * proximity(index, query, termsOf(doc));
       if (query.asksQuantity && quantity[doc]) score *= 1 + tuning.numeric;
       score += tuning.child * childBonus(children.get(doc), firstScore);
       return [doc, score, cov] as const;

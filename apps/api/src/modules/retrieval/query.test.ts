@@ -12,6 +12,12 @@ describe('query understanding', () => {
     expect(parseQuery('o anexo II 1.3 trata de quê?').items).toEqual([{ label: 'Anexo II 1.3', impliedCode: undefined }]);
   });
 
+  it('notices a question that asks for a figure', () => {
+    expect(parseQuery('de quanto em quanto tempo inspecionar?').asksQuantity).toBe(true);
+    expect(parseQuery('qual o prazo máximo?').asksQuantity).toBe(true);
+    expect(parseQuery('quem emite a permissão de trabalho?').asksQuantity).toBe(false);
+  });
+
   it('does not take a decimal or a thousand for an item', () => {
     expect(parseQuery('rede de 13,8 kV com 1.000 trabalhadores').items).toEqual([]);
   });
