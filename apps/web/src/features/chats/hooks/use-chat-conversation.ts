@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { isEarlyAccessError } from '../api/create-chat';
 import { chatHistoryQueryOptions } from '../api/get-chat-history';
 import { sendMessage } from '../api/send-message';
@@ -21,28 +21,20 @@ export function useChatConversation(chatKey: string, chatRef: string) {
   const [pending, setPending] = useState<PendingExchange | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [earlyAccess, setEarlyAccess] = useState(false);
-  const abortRef = useRef<AbortController | null>(null);
-
-  useEffect(() => () => abortRef.current?.abort(), [chatKey]);
-
   const send = useCallback(
     async (text: string): Promise<boolean> => {
-      const controller = new AbortController();
-      abortRef.current = controller;
       setError(null);
       setPending({ question: text, answer: '' });
       const result = await sendMessage(chatRef, text, {
-        signal: controller.signal,
         onDelta: (delta) =>
           setPending((current) => current && { ...current, answer: current.answer + delta }),
       });
-      if (controller.signal.aborted) return false;
       if (!result.success) {
         if (isEarlyAccessError(result.cause)) setEarlyAccess(true);
         else setError(SEND_ERROR);
       }
       await queryClient.refetchQueries({ queryKey: chatHistoryQueryOptions(chatKey).queryKey });
-      if (!controller.signal.aborted) setPending(null);
+      setPending(null);
       return result.success;
     },
     [chatKey, chatRef, queryClient],
