@@ -1,0 +1,128 @@
+import { FEEDBACK_COMMENT_MAX, FEEDBACK_THANKS_MS } from '@normas/contracts/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { installFakeApi } from '../../../test/fake-api';
+import { FeedbackControl } from './feedback-control';
+
+const FEEDBACK = 'POST /api/v1/chat/feedback';
+const MESSAGE_ID = '00000000-0000-4000-8000-000000000002';
+
+function setup(reply: Parameters<ReturnType<typeof installFakeApi>['on']>[1] = { body: {} }) {
+  const api = installFakeApi();
+  api.on(FEEDBACK, (request) =>
+    typeof reply === 'function' || reply === 'network-error'
+      ? reply
+      : {
+          ...reply,
+          body: reply.body ?? {
+            id: 'f1',
+            ...(request.body as object),
+            comment: (request.body as { comment?: string }).comment ?? null,
+            createdAt: '2026-01-10T12:00:00.000Z',
+            updatedAt: '2026-01-10T12:00:00.000Z',
+          },
+        },
+  );
+  // Real time still runs (requests resolve), while the test can jump the thanks timer.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <FeedbackControl chatId="chat-1" messageId={MESSAGE_ID} />
+    </QueryClientProvider>,
+  );
+  return { api, user };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('feedback on an answer', () => {
+  it('opens, needs a type, sends the trimmed comment, thanks for 2 s and closes again', async () => {
+    const { api, user } = setup({ body: undefined });
+
+    await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
+    const send = screen.getByRole('button', { name: 'Enviar feedback' });
+    expect(send).toBeDisabled();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Resposta não útil' }));
+    expect(screen.getByRole('button', { name: 'Resposta não útil' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Resposta útil' })).toHaveAttribute('aria-pressed', 'false');
+    await user.type(screen.getByRole('textbox', { name: 'Comentário (opcional)' }), '  Faltou o item 35.4.  ');
+    expect(screen.getByText('23/500')).toBeInTheDocument();
+    await user.click(send);
+
+    const thanks = await screen.findByRole('status');
+    expect(thanks).toHaveTextContent('Obrigado pelo feedback!');
+    expect(api.requestsTo(FEEDBACK).map((request) => request.body)).toEqual([
+      { chatId: 'chat-1', messageId: MESSAGE_ID, type: 'NEGATIVE', comment: 'Faltou o item 35.4.' },
+    ]);
+
+    act(() => vi.advanceTimersByTime(FEEDBACK_THANKS_MS - 500));
+    expect(screen.getByText('Obrigado pelo feedback!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.queryByText('Obrigado pelo feedback!')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Avaliar resposta' })).toBeInTheDocument();
+
+    // Reset: the next opening starts with no choice and an empty comment.
+    await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
+    expect(screen.getByRole('button', { name: 'Enviar feedback' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Comentário (opcional)' })).toHaveValue('');
+  });
+
+  it('sends a positive choice without a comment', async () => {
+    const { api, user } = setup({ body: undefined });
+
+    await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
+    await user.click(screen.getByRole('button', { name: 'Resposta útil' }));
+    await user.type(screen.getByRole('textbox', { name: 'Comentário (opcional)' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Enviar feedback' }));
+
+    await screen.findByText('Obrigado pelo feedback!');
+    expect(api.requestsTo(FEEDBACK).map((request) => request.body)).toEqual([
+      { chatId: 'chat-1', messageId: MESSAGE_ID, type: 'POSITIVE' },
+    ]);
+  });
+
+  it(`keeps the comment to ${FEEDBACK_COMMENT_MAX} characters`, async () => {
+    const { user } = setup();
+
+    await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
+    const comment = screen.getByRole('textbox', { name: 'Comentário (opcional)' });
+    await user.click(comment);
+    await user.paste('a'.repeat(FEEDBACK_COMMENT_MAX + 20));
+
+    expect(comment).toHaveValue('a'.repeat(FEEDBACK_COMMENT_MAX));
+    expect(screen.getByText('500/500')).toBeInTheDocument();
+  });
+
+  it('cancels without sending', async () => {
+    const { api, user } = setup();
+
+    await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
+    await user.click(screen.getByRole('button', { name: 'Resposta útil' }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+
+    expect(screen.getByRole('button', { name: 'Avaliar resposta' })).toBeInTheDocument();
+    expect(api.requestsTo(FEEDBACK)).toHaveLength(0);
+  });
+
+  it('says so when the feedback cannot be sent, and stays open', async () => {
+    const { user } = setup({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Erro.' } });
+
+    await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
+    await user.click(screen.getByRole('button', { name: 'Resposta útil' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar feedback' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Não foi possível enviar o feedback. Tente novamente.',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar feedback' })).toBeEnabled());
+    expect(screen.queryByText('Obrigado pelo feedback!')).not.toBeInTheDocument();
+  });
+});
