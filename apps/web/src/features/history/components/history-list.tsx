@@ -57,7 +57,7 @@ export function HistoryList({ currentId }: { currentId?: string }) {
                   state={{ question: item.question }}
                   aria-current={item.id === currentId ? 'page' : undefined}
                 >
-                  <span className="history-question">{previewQuestion(item.question)}</span>
+                  <span className="history-question">{previewQuestion(item.question)}</span>{' '}
                   <time className="history-time" dateTime={item.createdAt}>
                     {formatTime(item.createdAt)}
                   </time>
