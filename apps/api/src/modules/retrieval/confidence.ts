@@ -27,7 +27,7 @@ export function coverage(index: BM25Index, query: ParsedQuery, docTerms: Readonl
 
 /** Confidence in the first result: its coverage, lowered by signs the topic lies outside the NRs. */
 export function confidenceOf(cov: number, query: ParsedQuery, named: boolean, outsideSignals = true): number {
-  if (named) return Math.max(cov, 0.9);
+  if (named) return Math.min(1, Math.max(cov, 0.9));
   if (!outsideSignals) return Math.min(1, cov);
   const penalty = query.outsideSignal.strong > 0 ? 0.55 : query.outsideSignal.weak > 0 ? 0.9 : 1;
   return Math.min(1, cov * penalty);

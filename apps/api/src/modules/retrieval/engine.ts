@@ -24,6 +24,10 @@ export interface Tuning {
   proximity: number;
   /** Extra share of the score for items with quantities when the question asks "quanto/qual o prazo". */
   numeric: number;
+  /** Factor on items of a sector's NR (platforms, ports, mining...) when the question names no sector topic of it. */
+  sectoral: number;
+  /** Factor on glossaries, tables and bare annex headers: long reference text that rarely answers. */
+  reference: number;
   /** Share of its best child's score a parent item receives. */
   child: number;
   abstainBelow: number;
@@ -39,8 +43,13 @@ export const DEFAULT_TUNING: Tuning = {
   proximity: 0.15,
   numeric: 0.15,
   child: 0.3,
+  sectoral: 0.6,
+  reference: 0.7,
   abstainBelow: 0.3,
 };
+
+/** "35.2.1" or "Anexo II 1.3": an item proper, as opposed to "Glossário", "Anexo IV" or a table. */
+const NUMBERED_ITEM = /^(?:Anexo \S+ )?\d+(?:\.\d+)*$/;
 
 function toRanked(s: IndexedSection, score: number): RankedSection {
   return {
@@ -59,6 +68,7 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
   const titleTerms = new Map<string, string[]>();
   for (const s of sections) if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
   const quantity = new Uint8Array(sections.length);
+  const reference = Uint8Array.from(sections, (s) => (NUMBERED_ITEM.test(s.item) ? 0 : 1));
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content)) {
@@ -135,7 +145,12 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
     for (let i = 0; i < matches.count; i++) {
       const code = sections[matches.docs[i]!]!.code;
       if (scope.size > 0 && !scope.has(code)) matches.scores[i] = 0;
-      else if (routed) matches.scores[i]! *= 1 + tuning.router * (routed.get(code) ?? 0);
+      else if (routed) {
+        let factor = 1 + tuning.router * (routed.get(code) ?? 0);
+        if (DOMAIN.sectoral.has(code) && !query.topicCodes.has(code)) factor *= tuning.sectoral;
+        if (reference[matches.docs[i]!]) factor *= tuning.reference;
+        matches.scores[i]! *= factor;
+      }
     }
     const first = topK(matches, tuning.depth);
     const firstScore = new Map(first);

@@ -13,6 +13,8 @@ export interface DomainKnowledge {
   outsideWeak: string[][];
   /** Phrases of a question that asks for a figure ("quanto tempo", "prazo", "no mínimo"). */
   numericCues: string[][];
+  /** NRs of one sector (mining, ports, platforms...): they need the question to speak of that sector. */
+  sectoral: Set<string>;
 }
 
 export interface DomainData {
@@ -21,6 +23,7 @@ export interface DomainData {
   topics: Record<string, string[]>;
   outsideNrs: { strong: string[]; weak: string[] };
   numericCues: string[];
+  sectoralNrs?: { codes: string[] };
 }
 
 function escape(s: string): string {
@@ -43,6 +46,7 @@ export function compileDomain(d: DomainData): DomainKnowledge {
     outsideStrong: d.outsideNrs.strong.map(phraseKey),
     outsideWeak: d.outsideNrs.weak.map(phraseKey),
     numericCues: d.numericCues.map(phraseKey),
+    sectoral: new Set((d.sectoralNrs?.codes ?? []).map((c) => canonicalCode(c.replace(/\D/g, '')))),
   };
 }
 

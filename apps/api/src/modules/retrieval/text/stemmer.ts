@@ -4,12 +4,14 @@ const cache = new Map<string, string>();
 
 /**
  * Portuguese Snowball stem of a folded word. Plurals in -ões/-ães are first brought to -ão, because
- * without accents the stemmer no longer recognises them ("inspecoes" and "inspecao" must meet).
+ * without accents the stemmer no longer recognises them ("inspecoes" and "inspecao" must meet); the
+ * same for adjectives in "-imos".
  */
 export function stem(folded: string): string {
   let hit = cache.get(folded);
   if (hit !== undefined) return hit;
-  const singular = folded.replace(/(?:oes|aes)$/, 'ao');
+  // Without its accent "minimos" reads like a verb in "-imos" and would stem to "min" (as "mina").
+  const singular = folded.replace(/(?:oes|aes)$/, 'ao').replace(/^(.{3,}im)os$/, '$1o');
   hit = stemmer(singular);
   if (cache.size < 200_000) cache.set(folded, hit);
   return hit;

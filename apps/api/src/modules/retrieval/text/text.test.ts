@@ -34,6 +34,8 @@ describe('text normalisation', () => {
     expect(stem(foldText('inspeções'))).toBe(stem('inspecao'));
     expect(stem('andaimes')).toBe(stem('andaime'));
     expect(stem('trabalhadores')).toBe(stem('trabalhador'));
+    expect(stem(foldText('mínimos'))).toBe(stem('minimo'));
+    expect(stem('minimos')).not.toBe(stem('mina'));
   });
 
   it('drops stop words and colloquial fillers from the searchable terms', () => {
