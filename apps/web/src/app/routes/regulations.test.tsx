@@ -7,7 +7,7 @@ import {
 } from '../../features/questions/testing/fake-stream';
 import { makeAnswer } from '../../features/questions/testing/fixtures';
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
-import { makeUser } from '../../test/fixtures';
+import { makeChat, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const QUESTION = 'Quais são as responsabilidades do empregador?';
@@ -164,6 +164,24 @@ describe('/regulations: asking', () => {
       { question: 'Qual a altura mínima do guarda-corpo em andaimes?' },
     ]);
     expect(input()).toHaveValue('Qual a altura mínima do guarda-corpo em andaimes?');
+  });
+  it('"Continuar chat" turns the fresh answer into a chat', async () => {
+    const stream = fakeEventStream();
+    routeQuestionStream(() => stream.response);
+    const chat = makeChat({ chatKey: 'key-abc' });
+    api.on('POST /api/v1/regulation/chat/create', { body: chat });
+    const { user, router } = await askOnPage();
+    act(() => stream.send('done', makeAnswer()));
+
+    await user.click(await screen.findByRole('button', { name: 'Continuar chat' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/key-abc'));
+    expect(router.state.location.state).toEqual({ chat });
+    expect(api.requestsTo('POST /api/v1/regulation/chat/create')[0]?.body).toMatchObject({
+      chatKey: 'key-abc',
+      initialQuestion: QUESTION,
+      initialAnswer: makeAnswer().aiResponse,
+    });
   });
 });
 
