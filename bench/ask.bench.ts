@@ -256,7 +256,7 @@ function markdown(reports: TargetReport[], questions: number): string {
   const lines = [
     '# Ask benchmark',
     '',
-    `Run ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · ${questions} questions from ${fs.existsSync(QUESTIONS_FILE) ? path.basename(QUESTIONS_FILE) : 'the built-in list'}.`,
+    `Run ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} · ${questions} questions from ${fs.existsSync(QUESTIONS_FILE) ? path.basename(QUESTIONS_FILE) : 'the built-in list'}.`,
     '',
     'Real server (`buildApp` + `listen` on 127.0.0.1), corpus imported, a Business user (no limit, every',
     'question still reserved, answered by retrieval + the extractive engine and stored in the history).',
