@@ -78,6 +78,29 @@ describe('/chat/{chatKey}: history', () => {
     expect(screen.queryByText('Carregando mensagens...')).not.toBeInTheDocument();
   });
 
+  it('drops messages with empty content', async () => {
+    const api = installFakeApi();
+    api.on(HISTORY, {
+      body: {
+        chat: CHAT,
+        messages: [
+          makeMessage({ id: 'm1', isUserMessage: true, content: 'Olá' }),
+          makeMessage({ id: 'm2', content: '' }),
+          makeMessage({ id: 'm3', content: '  ' }),
+          makeMessage({ id: 'm4', content: 'Resposta' }),
+        ],
+      },
+    });
+    renderApp('/chat/key-1', { api, storedUser: PRO });
+
+    await within(await screen.findByRole('list', { name: 'Mensagens' })).findByText('Resposta');
+    expect(bubbles()).toEqual([
+      ['user', 'Olá'],
+      ['assistant', 'Resposta'],
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Avaliar resposta' })).toHaveLength(1);
+  });
+
   it('says so when the history cannot load', async () => {
     const api = installFakeApi();
     api.on(HISTORY, { status: 404, body: { code: 'CHAT_NOT_FOUND', message: 'Chat não encontrado.' } });

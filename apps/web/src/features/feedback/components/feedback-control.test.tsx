@@ -10,22 +10,23 @@ import { FeedbackControl } from './feedback-control';
 const FEEDBACK = 'POST /api/v1/chat/feedback';
 const MESSAGE_ID = '00000000-0000-4000-8000-000000000002';
 
-function setup(reply: Parameters<ReturnType<typeof installFakeApi>['on']>[1] = { body: {} }) {
+/** Without `failure` the fake server stores the feedback and answers it back, as the API does. */
+function setup(failure?: { status: number; body: unknown }) {
   const api = installFakeApi();
-  api.on(FEEDBACK, (request) =>
-    typeof reply === 'function' || reply === 'network-error'
-      ? reply
-      : {
-          ...reply,
-          body: reply.body ?? {
-            id: 'f1',
-            ...(request.body as object),
-            comment: (request.body as { comment?: string }).comment ?? null,
-            createdAt: '2026-01-10T12:00:00.000Z',
-            updatedAt: '2026-01-10T12:00:00.000Z',
-          },
-        },
-  );
+  api.on(FEEDBACK, (request) => {
+    if (failure) return failure;
+    const body = request.body as { comment?: string };
+    return {
+      body: {
+        id: 'f1',
+        messageId: null,
+        ...body,
+        comment: body.comment ?? null,
+        createdAt: '2026-01-10T12:00:00.000Z',
+        updatedAt: '2026-01-10T12:00:00.000Z',
+      },
+    };
+  });
   // Real time still runs (requests resolve), while the test can jump the thanks timer.
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -43,7 +44,7 @@ afterEach(() => {
 
 describe('feedback on an answer', () => {
   it('opens, needs a type, sends the trimmed comment, thanks for 2 s and closes again', async () => {
-    const { api, user } = setup({ body: undefined });
+    const { api, user } = setup();
 
     await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
     const send = screen.getByRole('button', { name: 'Enviar feedback' });
@@ -76,7 +77,7 @@ describe('feedback on an answer', () => {
   });
 
   it('sends a positive choice without a comment', async () => {
-    const { api, user } = setup({ body: undefined });
+    const { api, user } = setup();
 
     await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
     await user.click(screen.getByRole('button', { name: 'Resposta útil' }));
