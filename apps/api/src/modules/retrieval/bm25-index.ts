@@ -15,7 +15,7 @@ export interface BM25Options {
 }
 
 /** Field weights of BM25F: a word in the heading path says more about the item than its NR's title. */
-export const DEFAULT_BM25: BM25Options = { k1: 1.2, b: 0.5, fields: { content: 1, heading: 0.8, title: 0.3, context: 0.25 } };
+export const DEFAULT_BM25: BM25Options = { k1: 1.2, b: 0.5, fields: { content: 1, heading: 0.5, title: 0.3, context: 0.5 } };
 
 /** Documents that matched a query, valid until the next call to `match` (buffers are reused). */
 export interface Matches {

@@ -1,5 +1,5 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
-import { confidenceOf, coverage } from './confidence';
+import { ABSTAIN_BELOW, confidenceOf, coverage } from './confidence';
 import { parseQuery } from './query';
 import { childBonus, parentIndex, proximity, topK } from './rerank';
 import type { IndexedSection, RankedSection, RetrievalEngine, SearchOptions, SearchResult } from './retrieval.types';
@@ -41,11 +41,11 @@ export const DEFAULT_TUNING: Tuning = {
   outsideSignals: true,
   coverageBase: 0.5,
   proximity: 0.15,
-  numeric: 0.15,
+  numeric: 0.3,
   child: 0.3,
   sectoral: 0.6,
   reference: 0.7,
-  abstainBelow: 0.3,
+  abstainBelow: ABSTAIN_BELOW,
 };
 
 /** "35.2.1" or "Anexo II 1.3": an item proper, as opposed to "Glossário", "Anexo IV" or a table. */
