@@ -1,5 +1,6 @@
 import { MESSAGE_BOX_MAX_PX, MESSAGE_BOX_MIN_PX } from '@normas/contracts/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeMessageStream } from '../../features/chats/testing/fake-message-stream';
 import { makeAnswerRegulation, makeMessage } from '../../features/chats/testing/messages';
@@ -282,5 +283,23 @@ describe('/chat/{chatKey}: sending', () => {
     } finally {
       delete (HTMLTextAreaElement.prototype as { scrollHeight?: number }).scrollHeight;
     }
+  });
+});
+
+describe('/chat/{chatKey}: accessibility (axe-core, rules that work without layout)', () => {
+  it('has no violations with a streamed answer, the typing indicator and an open feedback form', async () => {
+    document.documentElement.lang = 'pt-BR';
+    const { api, stream } = setup();
+    const { user } = renderApp('/chat/key-1', { api, storedUser: PRO });
+    await user.click(await screen.findByRole('button', { name: 'Avaliar resposta' }));
+    const box = screen.getByRole('textbox', { name: 'Mensagem' });
+    await user.type(box, 'Outra pergunta{Enter}');
+    await screen.findByText('O assistente está digitando…');
+
+    const options: axe.RunOptions = { rules: { 'color-contrast': { enabled: false } } };
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
+    act(() => stream.calls[0]!.send('delta', { text: 'Parte da resposta' }));
+    await within(messageList()).findByText('Parte da resposta');
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
   });
 });

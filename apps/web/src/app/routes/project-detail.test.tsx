@@ -1,5 +1,6 @@
 import type { Project } from '@normas/contracts/projects';
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../test/fake-api';
 import { makeChat, makeUser } from '../../test/fixtures';
@@ -161,5 +162,21 @@ describe('/projects/{id}: "Novo chat"', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Novo chat' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/projects/{id}: accessibility (axe-core, rules that work without layout)', () => {
+  it('has no violations with the options menu open and with the "Novo chat" modal open', async () => {
+    document.documentElement.lang = 'pt-BR';
+    const options: axe.RunOptions = { rules: { 'color-contrast': { enabled: false } } };
+    const view = setup();
+    await screen.findByRole('list', { name: 'Chats do projeto' });
+
+    await view.user.click(screen.getByRole('button', { name: 'Opções do projeto' }));
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
+    await view.user.keyboard('{Escape}');
+
+    await openNewChat(view);
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
   });
 });
