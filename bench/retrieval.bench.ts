@@ -12,7 +12,7 @@ import { loadConfig, REPO_ROOT } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { importRegulationFiles } from '../apps/api/src/modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../apps/api/src/modules/regulations/regulations.repository';
-import { createRetrievalEngine } from '../apps/api/src/modules/retrieval/engine';
+import { createRetrievalEngine, DEFAULT_TUNING } from '../apps/api/src/modules/retrieval/engine';
 import { computeMetrics, percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
 import { ABSTAIN_BELOW } from '../apps/api/src/modules/retrieval/confidence';
 import { createRetrievalRepository } from '../apps/api/src/modules/retrieval/retrieval.repository';
@@ -22,21 +22,70 @@ import { createOramaPeer } from './peers/orama.peer';
 import type { BenchEngine, BenchOutcome } from './peers/peer';
 import { createPgFtsPeer, dropPgFtsPeer } from './peers/pg-fts.peer';
 
+/** Timed passes over all questions; the table shows the median of the passes' percentiles. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * The first-score threshold that best separates out-of-corpus questions from the others (most
+ * abstentions minus false abstentions), placed midway between the two neighbouring scores.
+ */
+export function pickThreshold(questions: readonly EvalQuestion[], outcomes: readonly BenchOutcome[]): number {
+  const tops = outcomes.map((o) => o.results[0]?.score ?? 0);
+  const candidates = [...new Set(tops)].sort((a, b) => a - b);
+  const outside = Math.max(1, questions.filter((q) => q.gold.length === 0).length);
+  const inside = Math.max(1, questions.length - outside);
+  let best = { gain: 0, threshold: 0 };
+  candidates.forEach((score, i) => {
+    const threshold = i === 0 ? score / 2 : (candidates[i - 1]! + score) / 2;
+    let gain = 0;
+    questions.forEach((q, n) => {
+      if (tops[n]! >= threshold) return;
+      gain += q.gold.length === 0 ? 1 / outside : -1 / inside;
+    });
+    if (gain > best.gain) best = { gain, threshold };
+  });
+  return best.threshold;
+}
+
 async function measure(engine: BenchEngine, questions: readonly EvalQuestion[]): Promise<EngineRow> {
-  for (const q of questions) await engine.search(q.question);
-  const latencies: number[] = [];
-  const outcomes: BenchOutcome[] = [];
-  for (const q of questions) {
-    const started = performance.now();
-    outcomes.push(await engine.search(q.question));
-    latencies.push(performance.now() - started);
+  let outcomes: BenchOutcome[] = [];
+  for (const q of questions) outcomes.push(await engine.search(q.question));
+  const p50s: number[] = [];
+  const p95s: number[] = [];
+  const cpu: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const latencies: number[] = [];
+    for (const q of questions) {
+      const started = performance.now();
+      const cpuStart = process.cpuUsage();
+      await engine.search(q.question);
+      const used = process.cpuUsage(cpuStart);
+      latencies.push(performance.now() - started);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    p50s.push(percentile(latencies, 50));
+    p95s.push(percentile(latencies, 95));
+  }
+  let abstentionRule = engine.abstentionRule;
+  if (engine.thresholdOnTopScore) {
+    const threshold = pickThreshold(questions, outcomes);
+    outcomes = outcomes.map((o) => ({ ...o, abstained: o.abstained || (o.results[0]?.score ?? 0) < threshold }));
+    abstentionRule += ` (limiar: ${threshold.toPrecision(3)})`;
   }
   return {
     name: engine.name,
-    abstentionRule: engine.abstentionRule,
+    abstentionRule,
     metrics: computeMetrics(questions, outcomes),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
+    halves: [0, 1].map((h) => {
+      const idx = questions.map((_, i) => i).filter((i) => i % 2 === h);
+      return computeMetrics(idx.map((i) => questions[i]!), idx.map((i) => outcomes[i]!));
+    }),
+    p50: median(p50s),
+    p95: median(p95s),
+    cpuMean: engine.inProcess ? cpu.reduce((a, b) => a + b, 0) / cpu.length : undefined,
+    cpuP95: engine.inProcess ? percentile(cpu, 95) : undefined,
   };
 }
 
@@ -59,14 +108,24 @@ async function main(): Promise<void> {
       await importRegulationFiles(createRegulationsRepository(database.db), [corpusDir]);
       sections = await createRetrievalRepository(database.db).listIndexedSections();
     }
-    const started = performance.now();
+    const cpuStart = process.cpuUsage();
     const ours = createRetrievalEngine(sections);
-    process.stderr.write(`Índice próprio: ${sections.length} seções em ${(performance.now() - started).toFixed(0)} ms\n`);
+    const cpuBuild = process.cpuUsage(cpuStart);
+    const buildMs = (cpuBuild.user + cpuBuild.system) / 1000;
+    process.stderr.write(`Índice próprio: ${sections.length} seções em ${buildMs.toFixed(0)} ms de CPU\n`);
+    const withoutSignals = createRetrievalEngine(sections, { ...DEFAULT_TUNING, outsideSignals: false });
     const engines: BenchEngine[] = [
       {
         name: 'Assistente de Normas',
-        abstentionRule: `confiança < ${ABSTAIN_BELOW} (cobertura da pergunta pelo 1º item, reduzida por sinais de assunto fora das NRs)`,
+        abstentionRule: `confiança < ${ABSTAIN_BELOW} (cobertura da pergunta pelo 1º item, + acordo com o vocabulário de temas da NR, reduzida por sinais de assunto fora das NRs)`,
+        inProcess: true,
         search: (q) => ours.search(q, { limit: 10 }),
+      },
+      {
+        name: 'Assistente de Normas sem a lista de sinais fora das NRs',
+        abstentionRule: `confiança < ${ABSTAIN_BELOW}, sem a penalidade dos sinais (mede o quanto a lista de dados pesa)`,
+        inProcess: true,
+        search: (q) => withoutSignals.search(q, { limit: 10 }),
       },
       await createPgFtsPeer(database),
       createMiniSearchPeer(sections),
@@ -82,6 +141,8 @@ async function main(): Promise<void> {
       date: new Date().toISOString().slice(0, 10),
       corpus: `${new Set(sections.map((s) => s.code)).size} NRs de ${path.basename(corpusDir)}`,
       sections: sections.length,
+      buildMs,
+      rounds: ROUNDS,
       questionsFile: path.basename(questionsFile),
       rows,
     });

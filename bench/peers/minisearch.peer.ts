@@ -19,7 +19,9 @@ export function createMiniSearchPeer(sections: readonly IndexedSection[]): Bench
   index.addAll(sections.map((s, id) => ({ ...s, id })));
   return {
     name: 'MiniSearch',
-    abstentionRule: 'nenhum resultado',
+    abstentionRule: 'nenhum resultado, ou 1º escore abaixo de um limiar escolhido nas mesmas perguntas',
+    thresholdOnTopScore: true,
+    inProcess: true,
     search(question) {
       const hits = index.search(question).slice(0, 10);
       return {

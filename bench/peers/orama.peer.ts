@@ -26,7 +26,9 @@ export async function createOramaPeer(sections: readonly IndexedSection[]): Prom
   );
   return {
     name: 'Orama',
-    abstentionRule: 'nenhum resultado',
+    abstentionRule: 'nenhum resultado, ou 1º escore abaixo de um limiar escolhido nas mesmas perguntas',
+    thresholdOnTopScore: true,
+    inProcess: true,
     async search(question) {
       const found = await search(db, {
         term: foldText(question),

@@ -8,5 +8,12 @@ export interface BenchEngine {
   name: string;
   /** How the engine decides it has no answer, for the table's notes. */
   abstentionRule: string;
+  /**
+   * Peers have no confidence of their own: when set, the benchmark picks a threshold on their first
+   * score from the questions (the same way ours was chosen) and abstains below it.
+   */
+  thresholdOnTopScore?: boolean;
+  /** Whether the search runs in this process (CPU time per query is then meaningful). */
+  inProcess: boolean;
   search(question: string): Promise<BenchOutcome> | BenchOutcome;
 }

@@ -72,7 +72,7 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content)) {
-      if (token.kind === 'number') quantity[i] = 1;
+      if (token.kind === 'number' || DOMAIN.quantityWords.has(token.value)) quantity[i] = 1;
       const term = termOf(token);
       if (term) terms.push(term);
     }

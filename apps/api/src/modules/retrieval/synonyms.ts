@@ -13,6 +13,8 @@ export interface DomainKnowledge {
   outsideWeak: string[][];
   /** Phrases of a question that asks for a figure ("quanto tempo", "prazo", "no mínimo"). */
   numericCues: string[][];
+  /** Folded words that state a figure in full ("doze meses", "anual"): the item carries a quantity. */
+  quantityWords: Set<string>;
   /** NRs of one sector (mining, ports, platforms...): they need the question to speak of that sector. */
   sectoral: Set<string>;
 }
@@ -24,6 +26,7 @@ export interface DomainData {
   outsideNrs: { strong: string[]; weak: string[] };
   numericCues: string[];
   sectoralNrs?: { codes: string[] };
+  quantityWords?: string[];
 }
 
 function escape(s: string): string {
@@ -46,6 +49,7 @@ export function compileDomain(d: DomainData): DomainKnowledge {
     outsideStrong: d.outsideNrs.strong.map(phraseKey),
     outsideWeak: d.outsideNrs.weak.map(phraseKey),
     numericCues: d.numericCues.map(phraseKey),
+    quantityWords: new Set(d.quantityWords ?? []),
     sectoral: new Set((d.sectoralNrs?.codes ?? []).map((c) => canonicalCode(c.replace(/\D/g, '')))),
   };
 }
