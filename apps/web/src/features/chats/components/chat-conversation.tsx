@@ -32,11 +32,11 @@ export function ChatConversation({
 }) {
   const history = useChatHistory(chatKey);
   const chat = history.data?.chat ?? initialChat;
-  const conversation = useChatConversation(chatKey, chat?.id ?? chatKey);
+  const conversation = useChatConversation(chatKey, chat?.id ?? chatKey, onEarlyAccess);
   const [draft, setDraft] = useState('');
   const autoSent = useRef(false);
   const endRef = useRef<HTMLDivElement>(null);
-  const { send, earlyAccess, closeEarlyAccess } = conversation;
+  const { send } = conversation;
 
   useEffect(() => {
     if (!autoSendMessage || autoSent.current) return;
@@ -44,12 +44,6 @@ export function ChatConversation({
     onAutoSent();
     void send(autoSendMessage);
   }, [autoSendMessage, onAutoSent, send]);
-
-  useEffect(() => {
-    if (!earlyAccess) return;
-    closeEarlyAccess();
-    onEarlyAccess();
-  }, [earlyAccess, closeEarlyAccess, onEarlyAccess]);
 
   const messageCount = history.data?.messages.length ?? 0;
   const pendingAnswer = conversation.pending?.answer;

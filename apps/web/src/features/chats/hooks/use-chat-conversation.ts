@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isEarlyAccessError } from '../api/create-chat';
 import { chatHistoryQueryOptions } from '../api/get-chat-history';
 import { sendMessage } from '../api/send-message';
@@ -16,11 +16,15 @@ export interface PendingExchange {
  * Spec §4 sending sequence: the user message and the typing indicator appear, the message is sent
  * (its answer streamed as it arrives), then the history is reloaded.
  */
-export function useChatConversation(chatKey: string, chatRef: string) {
+export function useChatConversation(chatKey: string, chatRef: string, onEarlyAccess: () => void) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingExchange | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [earlyAccess, setEarlyAccess] = useState(false);
+  // Kept in a ref so that `send` stays the same function while the screen re-renders.
+  const onEarlyAccessRef = useRef(onEarlyAccess);
+  useEffect(() => {
+    onEarlyAccessRef.current = onEarlyAccess;
+  });
   const send = useCallback(
     async (text: string): Promise<boolean> => {
       setError(null);
@@ -30,7 +34,7 @@ export function useChatConversation(chatKey: string, chatRef: string) {
           setPending((current) => current && { ...current, answer: current.answer + delta }),
       });
       if (!result.success) {
-        if (isEarlyAccessError(result.cause)) setEarlyAccess(true);
+        if (isEarlyAccessError(result.cause)) onEarlyAccessRef.current();
         else setError(SEND_ERROR);
       }
       await queryClient.refetchQueries({ queryKey: chatHistoryQueryOptions(chatKey).queryKey });
@@ -40,11 +44,5 @@ export function useChatConversation(chatKey: string, chatRef: string) {
     [chatKey, chatRef, queryClient],
   );
 
-  return {
-    pending,
-    error,
-    earlyAccess,
-    closeEarlyAccess: useCallback(() => setEarlyAccess(false), []),
-    send,
-  };
+  return { pending, error, send };
 }
