@@ -11,7 +11,12 @@ export function stem(folded: string): string {
   let hit = cache.get(folded);
   if (hit !== undefined) return hit;
   // Without its accent "minimos" reads like a verb in "-imos" and would stem to "min" (as "mina").
-  const singular = folded.replace(/(?:oes|aes)$/, 'ao').replace(/^(.{3,}im)os$/, '$1o');
+  const singular = folded
+    .replace(/(?:oes|aes)$/, 'ao')
+    .replace(/^(.{3,}im)os$/, '$1o')
+    // Nouns in "-ção" meet their verb ("duração"/"durar", "marcação"/"marcadas"): Snowball keeps
+    // "-cao" once the accents are gone, so the ending goes before stemming.
+    .replace(/^(.{4,})cao$/, '$1');
   hit = stemmer(singular);
   if (cache.size < 200_000) cache.set(folded, hit);
   return hit;

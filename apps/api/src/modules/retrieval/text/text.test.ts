@@ -38,6 +38,12 @@ describe('text normalisation', () => {
     expect(stem('minimos')).not.toBe(stem('mina'));
   });
 
+  it('brings nouns in -ção to their verb', () => {
+    expect(stem(foldText('duração'))).toBe(stem('durar'));
+    expect(stem(foldText('marcações'))).toBe(stem('marcadas'));
+    expect(stem(foldText('operação'))).toBe(stem(foldText('operador')));
+  });
+
   it('drops stop words and colloquial fillers from the searchable terms', () => {
     expect(analyzeTerms('o que a gente precisa pra usar o cinto?')).toEqual([stem('usar'), stem('cinto')]);
   });
