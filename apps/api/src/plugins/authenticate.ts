@@ -5,7 +5,7 @@ import type { AuthContext, SessionService } from '../modules/auth/session.servic
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for signed-in routes: sets `request.auth` or answers 401. */
+    /** onRequest hook for signed-in routes: sets `request.auth` or answers 401, before the body is even read. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -19,7 +19,7 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
-/** Signed-in routes use `{ preHandler: app.requireUser }` and then read `request.auth!.user`. */
+/** Signed-in routes use `{ onRequest: app.requireUser }` and then read `request.auth!.user`. */
 export const authenticatePlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionService }) => {
     app.decorateRequest('auth', null);

@@ -54,7 +54,7 @@ export const devAuthRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/dev-auth/plan',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['dev-auth'],
         summary: 'Troca o plano da própria conta de teste (somente desenvolvimento)',

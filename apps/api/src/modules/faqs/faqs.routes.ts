@@ -25,7 +25,7 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/faqs',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: 'Perguntas frequentes, na ordem de exibição', querystring: FaqListQuerySchema, response: { 200: FaqPageSchema } },
     },
     async (request) => {
@@ -37,7 +37,7 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/faqs/search',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         ...common,
         summary: 'Busca nas perguntas frequentes, sem distinguir acentos nem maiúsculas; suggestionMode=true devolve sugestões',
@@ -59,7 +59,7 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/faqs/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: 'Uma pergunta frequente com a resposta e as normas citadas', params: IdParamSchema, response: { 200: FaqSchema } },
     },
     async (request) => service.get(request.params.id),

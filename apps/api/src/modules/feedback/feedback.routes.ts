@@ -14,7 +14,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/chat/feedback',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['chats'],
         summary: 'Avaliação de uma resposta (ou do chat, sem messageId); uma segunda avaliação substitui a primeira',

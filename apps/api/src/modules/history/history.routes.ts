@@ -10,7 +10,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/regulation/question-history',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['questions'],
         summary: 'Histórico de perguntas do usuário, mais recentes primeiro',
@@ -29,7 +29,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/regulation/question-history/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['questions'],
         summary: 'Uma pergunta do histórico com a resposta e as normas citadas',

@@ -15,7 +15,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/regulation/projects',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: 'Projetos do usuário com seus chats', response: { 200: ProjectListResponseSchema } },
     },
     async (request) => ({ data: await service.list(request.auth!.user.id) }),
@@ -24,7 +24,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/regulation/projects',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         ...common,
         summary: 'Cria um projeto (planos que permitem chats)',
@@ -38,7 +38,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/regulation/projects/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: 'Um projeto com seus chats', params: ProjectParamsSchema, response: { 200: ProjectSchema } },
     },
     async (request) => service.get(request.auth!.user.id, request.params.id),

@@ -36,7 +36,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/regulation/question',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         ...schema,
         summary: 'Responde uma pergunta com os itens de norma citados (conta no limite do plano)',
@@ -49,7 +49,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/regulation/question/stream',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         ...schema,
         summary:

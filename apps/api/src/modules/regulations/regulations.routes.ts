@@ -17,7 +17,7 @@ export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     '/regulations',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { ...common, summary: 'Normas importadas, por código', response: { 200: RegulationListResponseSchema } },
     },
     async () => ({ data: await service.list() }),
@@ -26,7 +26,7 @@ export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     '/regulations/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         ...common,
         summary: 'Uma norma com todas as suas seções, na ordem do documento',
@@ -40,7 +40,7 @@ export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     '/regulations/:id/sections/:n',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         ...common,
         summary: 'A seção n (a partir de 1) de uma norma',
