@@ -105,13 +105,15 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
   const router = createNrRouter(sections, DOMAIN, contents);
   const codes = new Set(sections.map((s) => s.code));
   const byItem = new Map<string, number[]>();
-  sections.forEach((s, i) => {
-    const key = `${s.code}|${s.item.toLowerCase()}`;
-    byItem.set(key, [...(byItem.get(key) ?? []), i]);
-  });
   const children = new Map<number, number[]>();
-  parentOf.forEach((p, i) => {
-    if (p >= 0) children.set(p, [...(children.get(p) ?? []), i]);
+  const push = <K>(map: Map<K, number[]>, key: K, value: number) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  sections.forEach((s, i) => {
+    push(byItem, `${s.code}|${s.item.toLowerCase()}`, i);
+    if (parentOf[i]! >= 0) push(children, parentOf[i]!, i);
   });
 
   /** A named item (exactly, tier 2) and its descendants (tier 1) are pinned before everything else. */
