@@ -22,6 +22,15 @@ import { createOramaPeer } from './peers/orama.peer';
 import type { BenchEngine, BenchOutcome } from './peers/peer';
 import { createPgFtsPeer, dropPgFtsPeer } from './peers/pg-fts.peer';
 
+/** What a reader must know to judge the table; kept next to the code that produces it. */
+const NOTES = [
+  'O que foi ajustado nestas perguntas (dev): poucos pesos globais (BM25 k1/b e pesos de campo, peso do roteador de NR, fator das NRs setoriais e do material de referência, bônus numérico, bônus de item filho, limiar de abstenção), escolhidos olhando as duas metades; e parte dos sinônimos coloquiais e dos sinais "fora das NRs" (dados em data/synonyms.pt-BR.json) foi lembrada ao ver falhas em dev; entradas que repetiam palavras de perguntas de dev foram retiradas antes desta medição (com elas: Recall@5 0,86, abstenção 0,90), ficaram só vocabulário geral de SST. Os pares têm o limiar escolhido nestas mesmas perguntas (ótimo dentro da amostra), o nosso é fixo. Espere números menores em perguntas novas.',
+  'A abstenção depende muito da lista de sinais fora das NRs (compare as duas primeiras linhas).',
+  'PostgreSQL FTS: `websearch_to_tsquery` exige todas as palavras e não acha nada para perguntas naturais; aqui as palavras de conteúdo da pergunta (sem stop words) são unidas com "or" (sintaxe websearch) e o `ts_rank_cd` usa normalização 1 (divide por 1 + log do tamanho).',
+  'MiniSearch e Orama: dobra de acentos, stop words em português e stemmer Snowball português, campos conteúdo/título da seção/título da NR com pesos 1/1,5/0,6, combinação OU.',
+  'PostgreSQL FTS roda no PGlite do mesmo processo (tempo de CPU não separável: "–").',
+];
+
 /** Timed passes over all questions; the table shows the median of the passes' percentiles. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
@@ -143,6 +152,7 @@ async function main(): Promise<void> {
       sections: sections.length,
       buildMs,
       rounds: ROUNDS,
+      notes: NOTES,
       questionsFile: path.basename(questionsFile),
       rows,
     });

@@ -35,6 +35,7 @@ export function renderReport(opts: {
   questionsFile: string;
   rounds: number;
   rows: EngineRow[];
+  notes: string[];
 }): string {
   const m = opts.rows[0]!.metrics;
   const head = '| Motor | Recall@1 | Recall@5 | Recall@10 | MRR@10 | Recall@1 por NR | Abstenção (fora do acervo) | Abstenção indevida |';
@@ -62,6 +63,9 @@ export function renderReport(opts: {
     '',
     'Regras de abstenção:',
     ...opts.rows.map((r) => `- ${r.name}: ${r.abstentionRule}`),
+    '',
+    'Notas:',
+    ...opts.notes.map((n) => `- ${n}`),
     '',
   ];
   return lines.join('\n');
