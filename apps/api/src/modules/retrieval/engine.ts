@@ -36,14 +36,14 @@ export interface Tuning {
 export const DEFAULT_TUNING: Tuning = {
   bm25: DEFAULT_BM25,
   depth: 60,
-  router: 3,
+  router: 4,
   topicAgreement: 0.15,
   outsideSignals: true,
   coverageBase: 0.5,
   proximity: 0.15,
   numeric: 0.3,
   child: 0.3,
-  sectoral: 0.6,
+  sectoral: 0.5,
   reference: 0.7,
   abstainBelow: ABSTAIN_BELOW,
 };
