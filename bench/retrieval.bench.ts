@@ -13,7 +13,11 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { importRegulationFiles } from '../apps/api/src/modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../apps/api/src/modules/regulations/regulations.repository';
 import { createRetrievalEngine, DEFAULT_TUNING } from '../apps/api/src/modules/retrieval/engine';
-import { computeMetrics, percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
+import {
+  computeMetrics,
+  percentile,
+  type EvalQuestion,
+} from '../apps/api/src/modules/retrieval/metrics';
 import { ABSTAIN_BELOW } from '../apps/api/src/modules/retrieval/confidence';
 import { createRetrievalRepository } from '../apps/api/src/modules/retrieval/retrieval.repository';
 import { renderReport, type EngineRow } from './lib/report';
@@ -34,13 +38,17 @@ const NOTES = [
 /** Timed passes over all questions; the table shows the median of the passes' percentiles. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * The first-score threshold that best separates out-of-corpus questions from the others (most
  * abstentions minus false abstentions), placed midway between the two neighbouring scores.
  */
-export function pickThreshold(questions: readonly EvalQuestion[], outcomes: readonly BenchOutcome[]): number {
+export function pickThreshold(
+  questions: readonly EvalQuestion[],
+  outcomes: readonly BenchOutcome[],
+): number {
   const tops = outcomes.map((o) => o.results[0]?.score ?? 0);
   const candidates = [...new Set(tops)].sort((a, b) => a - b);
   const outside = Math.max(1, questions.filter((q) => q.gold.length === 0).length);
@@ -58,7 +66,10 @@ export function pickThreshold(questions: readonly EvalQuestion[], outcomes: read
   return best.threshold;
 }
 
-async function measure(engine: BenchEngine, questions: readonly EvalQuestion[]): Promise<EngineRow> {
+async function measure(
+  engine: BenchEngine,
+  questions: readonly EvalQuestion[],
+): Promise<EngineRow> {
   let outcomes: BenchOutcome[] = [];
   for (const q of questions) outcomes.push(await engine.search(q.question));
   const p50s: number[] = [];
@@ -80,7 +91,10 @@ async function measure(engine: BenchEngine, questions: readonly EvalQuestion[]):
   let abstentionRule = engine.abstentionRule;
   if (engine.thresholdOnTopScore) {
     const threshold = pickThreshold(questions, outcomes);
-    outcomes = outcomes.map((o) => ({ ...o, abstained: o.abstained || (o.results[0]?.score ?? 0) < threshold }));
+    outcomes = outcomes.map((o) => ({
+      ...o,
+      abstained: o.abstained || (o.results[0]?.score ?? 0) < threshold,
+    }));
     abstentionRule += ` (limiar: ${threshold.toPrecision(3)})`;
   }
   return {
@@ -89,7 +103,10 @@ async function measure(engine: BenchEngine, questions: readonly EvalQuestion[]):
     metrics: computeMetrics(questions, outcomes),
     halves: [0, 1].map((h) => {
       const idx = questions.map((_, i) => i).filter((i) => i % 2 === h);
-      return computeMetrics(idx.map((i) => questions[i]!), idx.map((i) => outcomes[i]!));
+      return computeMetrics(
+        idx.map((i) => questions[i]!),
+        idx.map((i) => outcomes[i]!),
+      );
     }),
     p50: median(p50s),
     p95: median(p95s),
@@ -100,12 +117,16 @@ async function measure(engine: BenchEngine, questions: readonly EvalQuestion[]):
 
 async function main(): Promise<void> {
   const questionsFile = path.resolve(
-    process.argv[2] ?? process.env.NORMAS_EVAL_FILE ?? path.join(REPO_ROOT, '../shared/eval/dev.jsonl'),
+    process.argv[2] ??
+      process.env.NORMAS_EVAL_FILE ??
+      path.join(REPO_ROOT, '../shared/eval/dev.jsonl'),
   );
   const questions = readQuestions(questionsFile);
   const configured = Boolean(process.env.DATABASE_URL || process.env.DATA_DIR);
   const config = loadConfig(
-    configured ? process.env : { ...process.env, DATA_DIR: path.join(os.tmpdir(), 'normas-bench-retrieval') },
+    configured
+      ? process.env
+      : { ...process.env, DATA_DIR: path.join(os.tmpdir(), 'normas-bench-retrieval') },
   );
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -121,8 +142,13 @@ async function main(): Promise<void> {
     const ours = createRetrievalEngine(sections);
     const cpuBuild = process.cpuUsage(cpuStart);
     const buildMs = (cpuBuild.user + cpuBuild.system) / 1000;
-    process.stderr.write(`Índice próprio: ${sections.length} seções em ${buildMs.toFixed(0)} ms de CPU\n`);
-    const withoutSignals = createRetrievalEngine(sections, { ...DEFAULT_TUNING, outsideSignals: false });
+    process.stderr.write(
+      `Índice próprio: ${sections.length} seções em ${buildMs.toFixed(0)} ms de CPU\n`,
+    );
+    const withoutSignals = createRetrievalEngine(sections, {
+      ...DEFAULT_TUNING,
+      outsideSignals: false,
+    });
     const engines: BenchEngine[] = [
       {
         name: 'Assistente de Normas',
@@ -165,6 +191,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exitCode = 1;
 });

@@ -38,7 +38,8 @@ export function renderReport(opts: {
   notes: string[];
 }): string {
   const m = opts.rows[0]!.metrics;
-  const head = '| Motor | Recall@1 | Recall@5 | Recall@10 | MRR@10 | Recall@1 por NR | Abstenção (fora do acervo) | Abstenção indevida |';
+  const head =
+    '| Motor | Recall@1 | Recall@5 | Recall@10 | MRR@10 | Recall@1 por NR | Abstenção (fora do acervo) | Abstenção indevida |';
   const lines = [
     '# Benchmark de recuperação',
     '',
@@ -50,13 +51,18 @@ export function renderReport(opts: {
     '',
     `${head} p50 ms | p95 ms | CPU/consulta ms (média / p95) |`,
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...opts.rows.map((r) => `| ${r.name} | ${quality(r.metrics)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${ms(r.cpuMean)} / ${ms(r.cpuP95)} |`),
+    ...opts.rows.map(
+      (r) =>
+        `| ${r.name} | ${quality(r.metrics)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${ms(r.cpuMean)} / ${ms(r.cpuP95)} |`,
+    ),
     '',
     'Metades das perguntas (ímpares / pares), para ver o quanto o ajuste feito em dev se mantém:',
     '',
     `${head} Metade |`,
     '|---|---|---|---|---|---|---|---|---|',
-    ...opts.rows.flatMap((r) => r.halves.map((h, i) => `| ${r.name} | ${quality(h)} | ${i === 0 ? 'ímpares' : 'pares'} |`)),
+    ...opts.rows.flatMap((r) =>
+      r.halves.map((h, i) => `| ${r.name} | ${quality(h)} | ${i === 0 ? 'ímpares' : 'pares'} |`),
+    ),
     '',
     'Um acerto é um resultado cujo item é igual a um item de referência (sem espaços nas pontas, sem diferença de caixa).',
     'Recall conta a lista ordenada mesmo quando o motor se abstém; abstenção é medida nas perguntas fora do acervo e abstenção indevida nas demais.',

@@ -19,14 +19,19 @@ export function createMiniSearchPeer(sections: readonly IndexedSection[]): Bench
   index.addAll(sections.map((s, id) => ({ ...s, id })));
   return {
     name: 'MiniSearch',
-    abstentionRule: 'nenhum resultado, ou 1º escore abaixo de um limiar escolhido nas mesmas perguntas',
+    abstentionRule:
+      'nenhum resultado, ou 1º escore abaixo de um limiar escolhido nas mesmas perguntas',
     thresholdOnTopScore: true,
     inProcess: true,
     search(question) {
       const hits = index.search(question).slice(0, 10);
       return {
         abstained: hits.length === 0,
-        results: hits.map((h) => ({ code: h.code as string, item: h.item as string, score: h.score })),
+        results: hits.map((h) => ({
+          code: h.code as string,
+          item: h.item as string,
+          score: h.score,
+        })),
       };
     },
   };

@@ -11,8 +11,16 @@ import type { BenchEngine } from './peer';
  */
 export async function createOramaPeer(sections: readonly IndexedSection[]): Promise<BenchEngine> {
   const db = create({
-    schema: { content: 'string', headingPath: 'string', title: 'string', code: 'string', item: 'string' } as const,
-    components: { tokenizer: { language: 'portuguese', stemming: true, stemmer, stopWords: [...STOP_WORDS] } },
+    schema: {
+      content: 'string',
+      headingPath: 'string',
+      title: 'string',
+      code: 'string',
+      item: 'string',
+    } as const,
+    components: {
+      tokenizer: { language: 'portuguese', stemming: true, stemmer, stopWords: [...STOP_WORDS] },
+    },
   });
   await insertMultiple(
     db,
@@ -26,7 +34,8 @@ export async function createOramaPeer(sections: readonly IndexedSection[]): Prom
   );
   return {
     name: 'Orama',
-    abstentionRule: 'nenhum resultado, ou 1º escore abaixo de um limiar escolhido nas mesmas perguntas',
+    abstentionRule:
+      'nenhum resultado, ou 1º escore abaixo de um limiar escolhido nas mesmas perguntas',
     thresholdOnTopScore: true,
     inProcess: true,
     async search(question) {
@@ -39,7 +48,11 @@ export async function createOramaPeer(sections: readonly IndexedSection[]): Prom
       });
       return {
         abstained: found.hits.length === 0,
-        results: found.hits.map((h) => ({ code: h.document.code, item: h.document.item, score: h.score })),
+        results: found.hits.map((h) => ({
+          code: h.document.code,
+          item: h.document.item,
+          score: h.score,
+        })),
       };
     },
   };

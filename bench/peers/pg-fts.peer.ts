@@ -30,7 +30,8 @@ export async function createPgFtsPeer(database: Database): Promise<BenchEngine> 
   await database.db.execute(sql`create index bench_fts_tsv on bench_fts using gin (tsv)`);
   return {
     name: 'PostgreSQL FTS',
-    abstentionRule: 'nenhum resultado, ou 1º ts_rank_cd abaixo de um limiar escolhido nas mesmas perguntas',
+    abstentionRule:
+      'nenhum resultado, ou 1º ts_rank_cd abaixo de um limiar escolhido nas mesmas perguntas',
     thresholdOnTopScore: true,
     inProcess: false,
     async search(question) {
@@ -40,8 +41,12 @@ export async function createPgFtsPeer(database: Database): Promise<BenchEngine> 
         where tsv @@ q
         order by score desc
         limit 10`);
-      const rows = (result as unknown as { rows: { code: string; item: string; score: number }[] }).rows;
-      return { abstained: rows.length === 0, results: rows.map((r) => ({ ...r, score: Number(r.score) })) };
+      const rows = (result as unknown as { rows: { code: string; item: string; score: number }[] })
+        .rows;
+      return {
+        abstained: rows.length === 0,
+        results: rows.map((r) => ({ ...r, score: Number(r.score) })),
+      };
     },
   };
 }

@@ -15,7 +15,11 @@ export interface BM25Options {
 }
 
 /** Field weights of BM25F: a word in the heading path says more about the item than its NR's title. */
-export const DEFAULT_BM25: BM25Options = { k1: 1.2, b: 0.5, fields: { content: 1, heading: 0.5, title: 0.3, context: 0.5 } };
+export const DEFAULT_BM25: BM25Options = {
+  k1: 1.2,
+  b: 0.5,
+  fields: { content: 1, heading: 0.5, title: 0.3, context: 0.5 },
+};
 
 /** Documents that matched a query, valid until the next call to `match` (buffers are reused). */
 export interface Matches {
@@ -69,7 +73,10 @@ export class BM25Index {
       add(doc.context ?? [], w.context);
       for (const tid of tf.keys()) df[tid]!++;
       lengths[id] =
-        w.content * doc.content.length + w.heading * doc.heading.length + w.title * doc.title.length + w.context * (doc.context?.length ?? 0);
+        w.content * doc.content.length +
+        w.heading * doc.heading.length +
+        w.title * doc.title.length +
+        w.context * (doc.context?.length ?? 0);
       perDoc.push(tf);
     });
     this.starts = new Int32Array(df.length + 1);
@@ -91,7 +98,11 @@ export class BM25Index {
     this.norms = lengths.map((len) => options.k1 * (1 - options.b + (options.b * len) / avg));
     this.acc = new Float64Array(documents.length);
     this.seen = new Uint8Array(documents.length);
-    this.out = { count: 0, docs: new Int32Array(documents.length), scores: new Float64Array(documents.length) };
+    this.out = {
+      count: 0,
+      docs: new Int32Array(documents.length),
+      scores: new Float64Array(documents.length),
+    };
   }
 
   documentFrequency(term: string): number {

@@ -12,7 +12,11 @@ export const ABSTAIN_BELOW = 0.22;
  * expansions counting for their weight. Words the corpus never uses count fully against it: a
  * question about "AVCB" or "FGTS" is not covered by an item that merely shares "prazo" and "empresa".
  */
-export function coverage(index: BM25Index, query: ParsedQuery, docTerms: ReadonlySet<string>): number {
+export function coverage(
+  index: BM25Index,
+  query: ParsedQuery,
+  docTerms: ReadonlySet<string>,
+): number {
   const own = new Set(query.terms);
   let total = 0;
   for (const term of own) {
@@ -29,7 +33,12 @@ export function coverage(index: BM25Index, query: ParsedQuery, docTerms: Readonl
 }
 
 /** Confidence in the first result: its coverage, lowered by signs the topic lies outside the NRs. */
-export function confidenceOf(cov: number, query: ParsedQuery, named: boolean, outsideSignals = true): number {
+export function confidenceOf(
+  cov: number,
+  query: ParsedQuery,
+  named: boolean,
+  outsideSignals = true,
+): number {
   if (named) return Math.min(1, Math.max(cov, 0.9));
   if (!outsideSignals) return Math.min(1, cov);
   const penalty = query.outsideSignal.strong > 0 ? 0.4 : query.outsideSignal.weak > 0 ? 0.9 : 1;

@@ -34,7 +34,9 @@ describe('BM25 scoring', () => {
 
 describe('retrieval engine', () => {
   it('finds the item a paraphrase is about, through domain synonyms', () => {
-    expect(top('de quanto em quanto tempo inspecionar o cinto paraquedista?')[0]).toBe('NR-35 35.5.1');
+    expect(top('de quanto em quanto tempo inspecionar o cinto paraquedista?')[0]).toBe(
+      'NR-35 35.5.1',
+    );
     expect(top('cipeiro eleito pode ser mandado embora depois do mandato?')[0]).toBe('NR-05 5.4.1');
   });
 
@@ -49,7 +51,9 @@ describe('retrieval engine', () => {
   });
 
   it('answers with a confident item when the corpus covers the question', () => {
-    const result = engine.search('quem deve fornecer o equipamento de proteção individual aos empregados?');
+    const result = engine.search(
+      'quem deve fornecer o equipamento de proteção individual aos empregados?',
+    );
     expect(result.abstained).toBe(false);
     expect(result.results[0]).toMatchObject({ code: 'NR-06', item: '6.3', sectionId: 's3' });
     expect(result.results[0]!.score).toBeGreaterThan(0);
@@ -57,17 +61,27 @@ describe('retrieval engine', () => {
 
   it('abstains on subjects outside the NRs', () => {
     expect(engine.search('quantos dias de férias o empregado pode vender?').abstained).toBe(true);
-    expect(engine.search('qual a taxa de ocupação do terreno pelo código de obras?').abstained).toBe(true);
-    expect(engine.search('a NR-27 ainda vale?')).toEqual({ abstained: true, confidence: 0, results: [] });
+    expect(
+      engine.search('qual a taxa de ocupação do terreno pelo código de obras?').abstained,
+    ).toBe(true);
+    expect(engine.search('a NR-27 ainda vale?')).toEqual({
+      abstained: true,
+      confidence: 0,
+      results: [],
+    });
   });
 
   it('prefers an item with a figure when the question asks for one', () => {
-    expect(top('a capacitação periódica deve ocorrer a cada quanto tempo?')[0]).toBe('NR-35 35.3.3');
+    expect(top('a capacitação periódica deve ocorrer a cada quanto tempo?')[0]).toBe(
+      'NR-35 35.3.3',
+    );
   });
 
   it('respects the limit and orders by score', () => {
     const results = engine.search('trabalho em altura capacitação', { limit: 3 }).results;
     expect(results).toHaveLength(3);
-    expect(results.map((r) => r.score)).toEqual([...results.map((r) => r.score)].sort((a, b) => b - a));
+    expect(results.map((r) => r.score)).toEqual(
+      [...results.map((r) => r.score)].sort((a, b) => b - a),
+    );
   });
 });

@@ -2,13 +2,19 @@ import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
 import { ABSTAIN_BELOW, confidenceOf, coverage } from './confidence';
 import { parseQuery } from './query';
 import { childBonus, parentIndex, proximity, topK } from './rerank';
-import type { IndexedSection, RankedSection, RetrievalEngine, SearchOptions, SearchResult } from './retrieval.types';
+import type {
+  IndexedSection,
+  RankedSection,
+  RetrievalEngine,
+  SearchOptions,
+  SearchResult,
+} from './retrieval.types';
 import { createNrRouter } from './router';
 import { DOMAIN } from './synonyms';
 import { analyzeTerms, termOf } from './text/analyzer';
 import { tokenize } from './text/normalize';
 
-/** The few global weights of the ranking, tuned with cross-validation on the development questions. */
+/** The few global weights of the ranking, tuned on the development questions and checked on each half of them. */
 export interface Tuning {
   bm25: BM25Options;
   /** How many first-stage candidates the reranking stage looks at. */
@@ -64,9 +70,13 @@ function toRanked(s: IndexedSection, score: number): RankedSection {
   };
 }
 
-export function createRetrievalEngine(sections: readonly IndexedSection[], tuning: Tuning = DEFAULT_TUNING): RetrievalEngine {
+export function createRetrievalEngine(
+  sections: readonly IndexedSection[],
+  tuning: Tuning = DEFAULT_TUNING,
+): RetrievalEngine {
   const titleTerms = new Map<string, string[]>();
-  for (const s of sections) if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
+  for (const s of sections)
+    if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
   const quantity = new Uint8Array(sections.length);
   const reference = Uint8Array.from(sections, (s) => (NUMBERED_ITEM.test(s.item) ? 0 : 1));
   const contents = sections.map((s, i) => {
@@ -101,7 +111,8 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
   // rather than kept for every section, which would double the index's build time and memory.
   const termsOf = (doc: number) => [...headings[doc]!, ...contents[doc]!];
   // Coverage sees the item, its heading path and its NR's title: "altura" is covered by any NR-35 item.
-  const termSetOf = (doc: number) => new Set([...termsOf(doc), ...titleTerms.get(sections[doc]!.code)!]);
+  const termSetOf = (doc: number) =>
+    new Set([...termsOf(doc), ...titleTerms.get(sections[doc]!.code)!]);
   const router = createNrRouter(sections, DOMAIN, contents);
   const codes = new Set(sections.map((s) => s.code));
   const byItem = new Map<string, number[]>();
@@ -117,7 +128,11 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
   });
 
   /** A named item (exactly, tier 2) and its descendants (tier 1) are pinned before everything else. */
-  function pinnedItems(labels: readonly string[], scope: ReadonlySet<string>, implied: readonly (string | undefined)[]): Map<number, number> {
+  function pinnedItems(
+    labels: readonly string[],
+    scope: ReadonlySet<string>,
+    implied: readonly (string | undefined)[],
+  ): Map<number, number> {
     const pinned = new Map<number, number>();
     labels.forEach((label, n) => {
       for (const code of implied[n] ? [implied[n]] : [...scope]) {
@@ -138,9 +153,14 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
     const limit = options.limit ?? 10;
     const query = parseQuery(text);
     const named = query.codes.filter((c) => codes.has(c));
-    if (query.codes.length > 0 && named.length === 0) return { abstained: true, confidence: 0, results: [] };
-    const implied = query.items.map((i) => (i.impliedCode && codes.has(i.impliedCode) ? i.impliedCode : undefined));
-    const scope = new Set(named.length > 0 ? named : implied.filter((c): c is string => c !== undefined));
+    if (query.codes.length > 0 && named.length === 0)
+      return { abstained: true, confidence: 0, results: [] };
+    const implied = query.items.map((i) =>
+      i.impliedCode && codes.has(i.impliedCode) ? i.impliedCode : undefined,
+    );
+    const scope = new Set(
+      named.length > 0 ? named : implied.filter((c): c is string => c !== undefined),
+    );
     const routed = scope.size > 0 ? undefined : router.route(query);
 
     const matches = index.match(query.weights);
@@ -158,7 +178,8 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
     const firstScore = new Map(first);
     const reranked = first.map(([doc, s]) => {
       const cov = coverage(index, query, termSetOf(doc));
-      let score = s * (tuning.coverageBase + cov) + tuning.proximity * proximity(index, query, termsOf(doc));
+      let score =
+        s * (tuning.coverageBase + cov) + tuning.proximity * proximity(index, query, termsOf(doc));
       if (query.asksQuantity && quantity[doc]) score *= 1 + tuning.numeric;
       score += tuning.child * childBonus(children.get(doc), firstScore);
       return [doc, score, cov] as const;
@@ -177,14 +198,19 @@ export function createRetrievalEngine(sections: readonly IndexedSection[], tunin
       const own = final.get(doc);
       final.set(doc, { score: top * (1 + tier) + (own?.score ?? 0) * 0.01, cov: own?.cov ?? 1 });
     }
-    const ranked = [...final.entries()].filter(([, r]) => r.score > 0).sort((a, b) => b[1].score - a[1].score);
+    const ranked = [...final.entries()]
+      .filter(([, r]) => r.score > 0)
+      .sort((a, b) => b[1].score - a[1].score);
     const best = ranked[0];
-    const confidence = best ? confidenceOf(
-          best[1].cov + ((query.topicCodes.get(sections[best[0]]!.code) ?? 0) > 0 ? tuning.topicAgreement : 0),
+    const confidence = best
+      ? confidenceOf(
+          best[1].cov +
+            ((query.topicCodes.get(sections[best[0]]!.code) ?? 0) > 0 ? tuning.topicAgreement : 0),
           query,
           pinned.size > 0 || named.length > 0,
           tuning.outsideSignals,
-        ) : 0;
+        )
+      : 0;
     return {
       abstained: !best || confidence < tuning.abstainBelow,
       confidence: Math.round(confidence * 1000) / 1000,

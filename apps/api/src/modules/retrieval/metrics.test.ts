@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, isHit, percentile, type EvalQuestion } from './metrics';
 
-const q = (id: string, gold: { code: string; item: string }[]): EvalQuestion => ({ id, question: id, type: 't', gold });
+const q = (id: string, gold: { code: string; item: string }[]): EvalQuestion => ({
+  id,
+  question: id,
+  type: 't',
+  gold,
+});
 const r = (code: string, item: string) => ({ code, item });
 
 describe('retrieval metrics', () => {

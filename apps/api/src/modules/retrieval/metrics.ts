@@ -36,7 +36,11 @@ export function isHit(result: { item: string }, gold: readonly GoldItem[]): bool
   return gold.some((g) => key(g.item) === key(result.item));
 }
 
-export function firstHitRank(outcome: EvalOutcome, gold: readonly GoldItem[], k: number): number | undefined {
+export function firstHitRank(
+  outcome: EvalOutcome,
+  gold: readonly GoldItem[],
+  k: number,
+): number | undefined {
   const i = outcome.results.slice(0, k).findIndex((r) => isHit(r, gold));
   return i < 0 ? undefined : i + 1;
 }
@@ -46,8 +50,19 @@ export function firstHitRank(outcome: EvalOutcome, gold: readonly GoldItem[], k:
  * still ranks, so recall measures ranking); abstention is measured on out_of_corpus questions and
  * false abstention on the others.
  */
-export function computeMetrics(questions: readonly EvalQuestion[], outcomes: readonly EvalOutcome[]): RetrievalMetrics {
-  let r1 = 0, r5 = 0, r10 = 0, mrr = 0, nr1 = 0, abst = 0, falseAbst = 0, answerable = 0, ooc = 0;
+export function computeMetrics(
+  questions: readonly EvalQuestion[],
+  outcomes: readonly EvalOutcome[],
+): RetrievalMetrics {
+  let r1 = 0,
+    r5 = 0,
+    r10 = 0,
+    mrr = 0,
+    nr1 = 0,
+    abst = 0,
+    falseAbst = 0,
+    answerable = 0,
+    ooc = 0;
   questions.forEach((q, i) => {
     const o = outcomes[i]!;
     if (q.gold.length === 0) {

@@ -3,13 +3,20 @@ import { parseQuery } from './query';
 import { stem } from './text/stemmer';
 
 describe('query understanding', () => {
-  it.each(['NR-35', 'nr35', 'NR 35', 'Nr-35', 'norma regulamentadora 35'])('reads "%s" as NR-35', (code) => {
-    expect(parseQuery(`o que diz a ${code} sobre ancoragem?`).codes).toEqual(['NR-35']);
-  });
+  it.each(['NR-35', 'nr35', 'NR 35', 'Nr-35', 'norma regulamentadora 35'])(
+    'reads "%s" as NR-35',
+    (code) => {
+      expect(parseQuery(`o que diz a ${code} sobre ancoragem?`).codes).toEqual(['NR-35']);
+    },
+  );
 
   it('finds named items and the NR their number implies', () => {
-    expect(parseQuery('item 18.7 da nr18').items).toEqual([{ label: '18.7', impliedCode: 'NR-18' }]);
-    expect(parseQuery('o anexo II 1.3 trata de quê?').items).toEqual([{ label: 'Anexo II 1.3', impliedCode: undefined }]);
+    expect(parseQuery('item 18.7 da nr18').items).toEqual([
+      { label: '18.7', impliedCode: 'NR-18' },
+    ]);
+    expect(parseQuery('o anexo II 1.3 trata de quê?').items).toEqual([
+      { label: 'Anexo II 1.3', impliedCode: undefined },
+    ]);
   });
 
   it('notices a question that asks for a figure', () => {

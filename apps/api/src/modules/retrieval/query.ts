@@ -42,7 +42,10 @@ function findItems(text: string): ItemReference[] {
     const prev = tokens[i - 1];
     const prev2 = tokens[i - 2];
     if (prev?.kind === 'word' && ROMAN.test(prev.value) && prev2?.value === 'anexo') {
-      items.push({ label: `Anexo ${prev.value.toUpperCase()} ${token.value}`, impliedCode: undefined });
+      items.push({
+        label: `Anexo ${prev.value.toUpperCase()} ${token.value}`,
+        impliedCode: undefined,
+      });
     } else if (first >= 1 && first <= 38) {
       items.push({ label: token.value, impliedCode: `NR-${String(first).padStart(2, '0')}` });
     }
@@ -66,7 +69,8 @@ export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): Pars
   const phrase = phraseKey(text);
   for (const group of domain.synonymGroups) {
     if (!group.keys.some((key) => containsSequence(phrase, key))) continue;
-    for (const member of group.terms) for (const term of member) addWeight(weights, term, SYNONYM_WEIGHT);
+    for (const member of group.terms)
+      for (const term of member) addWeight(weights, term, SYNONYM_WEIGHT);
   }
 
   // Topic phrases are matched on stems so that "trabalham em altura" meets "trabalho em altura".

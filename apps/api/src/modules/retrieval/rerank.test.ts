@@ -7,7 +7,11 @@ import { analyzeTerms } from './text/analyzer';
 
 describe('reranking helpers', () => {
   it('keeps the k best matches in order, skipping zero scores', () => {
-    const matches = { count: 6, docs: Int32Array.from([0, 1, 2, 3, 4, 5]), scores: Float64Array.from([3, 0, 9, 1, 7, 5]) };
+    const matches = {
+      count: 6,
+      docs: Int32Array.from([0, 1, 2, 3, 4, 5]),
+      scores: Float64Array.from([3, 0, 9, 1, 7, 5]),
+    };
     expect(topK(matches, 3)).toEqual([
       [2, 9],
       [4, 7],
@@ -29,9 +33,19 @@ describe('reranking helpers', () => {
   });
 
   it('rewards question words that stay close together in the item', () => {
-    const index = new BM25Index([{ content: analyzeTerms('saída de emergência'), heading: [], title: [] }]);
+    const index = new BM25Index([
+      { content: analyzeTerms('saída de emergência'), heading: [], title: [] },
+    ]);
     const query = parseQuery('saída emergência');
     expect(proximity(index, query, analyzeTerms('a saída de emergência'))).toBeGreaterThan(0);
-    expect(proximity(index, query, analyzeTerms('saída para o pátio coberto, muito longe da portaria principal do prédio, emergência'))).toBe(0);
+    expect(
+      proximity(
+        index,
+        query,
+        analyzeTerms(
+          'saída para o pátio coberto, muito longe da portaria principal do prédio, emergência',
+        ),
+      ),
+    ).toBe(0);
   });
 });

@@ -24,7 +24,11 @@ export function topK(matches: Matches, k: number): [doc: number, score: number][
 }
 
 /** Adjacent pairs of the question's terms that also appear close together in the item, by IDF. */
-export function proximity(index: BM25Index, query: ParsedQuery, docTerms: readonly string[]): number {
+export function proximity(
+  index: BM25Index,
+  query: ParsedQuery,
+  docTerms: readonly string[],
+): number {
   const positions = new Map<string, number[]>();
   docTerms.forEach((t, i) => {
     if (!query.weights.has(t)) return;
@@ -65,7 +69,10 @@ export function parentIndex(sections: readonly IndexedSection[]): Int32Array {
  * The first-stage score of a parent's best matching child: an item that introduces a list ("deve
  * conter:") or a rule with exceptions is the answer when its sub-items are what matched.
  */
-export function childBonus(children: readonly number[] | undefined, scores: ReadonlyMap<number, number>): number {
+export function childBonus(
+  children: readonly number[] | undefined,
+  scores: ReadonlyMap<number, number>,
+): number {
   if (!children) return 0;
   let best = 0;
   for (const child of children) best = Math.max(best, scores.get(child) ?? 0);

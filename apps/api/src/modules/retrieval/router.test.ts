@@ -5,9 +5,16 @@ import { compileDomain } from './synonyms';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
 import { analyzeTerms } from './text/analyzer';
 
-const NO_DATA = compileDomain({ abbreviations: [], synonyms: [], topics: {}, outsideNrs: { strong: [], weak: [] }, numericCues: [] });
+const NO_DATA = compileDomain({
+  abbreviations: [],
+  synonyms: [],
+  topics: {},
+  outsideNrs: { strong: [], weak: [] },
+  numericCues: [],
+});
 const contents = FIXTURE_SECTIONS.map((s) => analyzeTerms(s.content));
-const best = (routed: Map<string, number>) => [...routed.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+const best = (routed: Map<string, number>) =>
+  [...routed.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 
 describe('NR router', () => {
   it('routes by the corpus alone: the NR whose title and items use the question words', () => {
@@ -28,7 +35,11 @@ describe('NR router', () => {
     });
     const query = parseQuery('quem participa da brigada?', domain);
     expect(query.topicCodes).toEqual(new Map([['NR-23', 1]]));
-    expect(createNrRouter(FIXTURE_SECTIONS, NO_DATA, contents).route(parseQuery('quem participa da brigada?', NO_DATA)).get('NR-23')).toBe(0);
+    expect(
+      createNrRouter(FIXTURE_SECTIONS, NO_DATA, contents)
+        .route(parseQuery('quem participa da brigada?', NO_DATA))
+        .get('NR-23'),
+    ).toBe(0);
     expect(createNrRouter(FIXTURE_SECTIONS, domain, contents).route(query).get('NR-23')).toBe(1);
   });
 });

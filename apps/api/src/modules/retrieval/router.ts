@@ -8,7 +8,11 @@ import { analyzeTerms } from './text/analyzer';
 const SCOPE_ITEMS = 12;
 
 /** Field weights of the NR topic documents: the title and the curated topic vocabulary say most. */
-const TOPIC_FIELDS = { k1: 1.2, b: 0.3, fields: { content: 1, heading: 2, title: 3, context: 0.15 } };
+const TOPIC_FIELDS = {
+  k1: 1.2,
+  b: 0.3,
+  fields: { content: 1, heading: 2, title: 3, context: 0.15 },
+};
 
 export interface NrRouter {
   /** 0..1 per NR: how much the question is about that NR, relative to the best one. */
@@ -20,7 +24,11 @@ export interface NrRouter {
  * from the corpus itself (title, headings, first items, and the whole text with a low weight) plus
  * the topic vocabulary kept as data, scored with BM25 across NRs.
  */
-export function createNrRouter(sections: readonly IndexedSection[], domain: DomainKnowledge, sectionTerms: readonly string[][]): NrRouter {
+export function createNrRouter(
+  sections: readonly IndexedSection[],
+  domain: DomainKnowledge,
+  sectionTerms: readonly string[][],
+): NrRouter {
   const codes: string[] = [];
   const byCode = new Map<string, number[]>();
   sections.forEach((s, i) => {
@@ -37,7 +45,10 @@ export function createNrRouter(sections: readonly IndexedSection[], domain: Doma
       const docs = byCode.get(code)!;
       const headings = new Set(docs.map((i) => sections[i]!.headingPath.split(' > ').pop() ?? ''));
       return {
-        content: [...[...headings].flatMap((h) => analyzeTerms(h)), ...docs.slice(0, SCOPE_ITEMS).flatMap((i) => sectionTerms[i]!)],
+        content: [
+          ...[...headings].flatMap((h) => analyzeTerms(h)),
+          ...docs.slice(0, SCOPE_ITEMS).flatMap((i) => sectionTerms[i]!),
+        ],
         heading: (topicPhrases.get(code) ?? []).flatMap((p) => analyzeTerms(p)),
         title: analyzeTerms(sections[docs[0]!]!.title),
         context: docs.flatMap((i) => sectionTerms[i]!),

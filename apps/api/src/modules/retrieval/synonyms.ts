@@ -37,7 +37,10 @@ export function compileDomain(d: DomainData): DomainKnowledge {
   return {
     abbreviations: d.abbreviations.map((a) => ({
       // Case-sensitive ones are also ordinary words ("ar", "pt", "na"): only the capitalised form counts.
-      pattern: new RegExp(`(?<![\\p{L}\\d])${escape(a.term)}(?![\\p{L}\\d])`, a.caseSensitive ? 'u' : 'iu'),
+      pattern: new RegExp(
+        `(?<![\\p{L}\\d])${escape(a.term)}(?![\\p{L}\\d])`,
+        a.caseSensitive ? 'u' : 'iu',
+      ),
       terms: analyzeTerms(a.expansion),
     })),
     synonymGroups: d.synonyms.map((g) => ({ keys: g.map(phraseKey), terms: g.map(analyzeTerms) })),
@@ -45,7 +48,10 @@ export function compileDomain(d: DomainData): DomainKnowledge {
       code: canonicalCode(code.replace(/\D/g, '')),
       keys: phrases.map((p) => analyzeTerms(p)),
     })),
-    topicPhrases: Object.entries(d.topics).map(([code, phrases]) => [canonicalCode(code.replace(/\D/g, '')), phrases]),
+    topicPhrases: Object.entries(d.topics).map(([code, phrases]) => [
+      canonicalCode(code.replace(/\D/g, '')),
+      phrases,
+    ]),
     outsideStrong: d.outsideNrs.strong.map(phraseKey),
     outsideWeak: d.outsideNrs.weak.map(phraseKey),
     numericCues: d.numericCues.map(phraseKey),

@@ -36,11 +36,13 @@ export function tokenize(text: string): Token[] {
   // "nº"/"n°" lose their ordinal sign here so that "NR nº 35" reads like "NR n 35".
   const folded = foldText(text).replace(/[º°ª]/g, '');
   const tokens: Token[] = [];
-  const push = (kind: TokenKind, value: string) => tokens.push({ kind, value, position: tokens.length });
+  const push = (kind: TokenKind, value: string) =>
+    tokens.push({ kind, value, position: tokens.length });
   for (const m of folded.matchAll(TOKEN)) {
     if (m[1] !== undefined) push('code', canonicalCode(m[1]));
     else if (m[2] !== undefined) push('item', m[2]);
-    else if (m[3] !== undefined) push('number', m[3].replace(/\.(?=\d{3}\b)/g, '').replace(',', '.'));
+    else if (m[3] !== undefined)
+      push('number', m[3].replace(/\.(?=\d{3}\b)/g, '').replace(',', '.'));
     else for (const part of m[4]!.split(/[-']/)) push('word', part);
   }
   return tokens;

@@ -45,6 +45,9 @@ describe('text normalisation', () => {
   });
 
   it('drops stop words and colloquial fillers from the searchable terms', () => {
-    expect(analyzeTerms('o que a gente precisa pra usar o cinto?')).toEqual([stem('usar'), stem('cinto')]);
+    expect(analyzeTerms('o que a gente precisa pra usar o cinto?')).toEqual([
+      stem('usar'),
+      stem('cinto'),
+    ]);
   });
 });
