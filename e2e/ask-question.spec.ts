@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectNoAxeViolations,
+  expectStreamedBody,
+  recordEventStreams,
+  recordedStreams,
+  saoPauloDate,
+  signInThroughPopup,
+  uniqueEmail,
+} from './support';
+
+const HEIGHT_QUESTION = 'Qual a altura a partir da qual o trabalho é considerado em altura?';
+// Longer than 100 characters, so that the history shows it cut with an ellipsis.
+const LONG_QUESTION =
+  'Numa obra com andaimes e plataformas elevadas, qual a carga horária do treinamento inicial e do periódico para o trabalho em altura?';
+const CIPA_QUESTION = 'Qual é o objetivo da CIPA?';
+const LIMITED_QUESTION = 'Quais EPIs o empregador deve fornecer gratuitamente?';
+
+const CITATION_HREF = /^\/regulations\/[0-9a-f-]{36}#.+$/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Asks on /regulations and waits until the page has received the whole answer (or refusal).
+ * Whether the page showed its loading state is recorded by a MutationObserver, so that a fast
+ * answer cannot slip past the check.
+ */
+async function ask(page: Page, question: string) {
+  const before = (await recordedStreams(page)).length;
+  await page.evaluate(() => {
+    const w = window as unknown as { sawGenerating: boolean };
+    w.sawGenerating = false;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[role="status"]')?.textContent?.includes('Gerando resposta…'))
+        w.sawGenerating = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page.getByRole('combobox', { name: 'Sua pergunta' }).fill(question);
+  await page.getByRole('button', { name: 'Perguntar' }).click();
+  await expect.poll(async () => (await recordedStreams(page)).length, { timeout: 30_000 }).toBe(before + 1);
+  const stream = (await recordedStreams(page))[before];
+  const sawGenerating = await page.evaluate(() => (window as unknown as { sawGenerating: boolean }).sawGenerating);
+  return { stream, sawGenerating };
+}
+
+async function expectStreamedAnswer(page: Page, question: string) {
+  const { stream, sawGenerating } = await ask(page, question);
+  expectStreamedBody(stream, /^\/api\/v1\/regulation\/question\/stream$/);
+  expect(sawGenerating).toBe(true);
+
+  const answer = page.getByRole('region', { name: question });
+  await expect(answer.getByRole('button', { name: 'Continuar chat' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  return answer;
+}
+
+test('a free user asks, opens a citation, reaches the daily limit, finds the questions in history and searches the FAQ', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await recordEventStreams(page);
+  await signInThroughPopup(page, { name: 'Carla Perguntadora', email: uniqueEmail('carla') });
+
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Perguntar às normas' }).click();
+  await expect(page).toHaveURL(/\/regulations$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Assistente de Normas' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Plano Pro' })).toBeVisible();
+
+  // 1. A streamed answer whose cited items link into the regulation viewer.
+  const answer = await expectStreamedAnswer(page, HEIGHT_QUESTION);
+  await expect(answer.getByText('Itens citados', { exact: true })).toBeVisible();
+  // Inside the answer text itself, e.g. "— [NR-35, item 35.4.4](/regulations/<id>#35.4.4)".
+  await expect(answer.getByRole('link', { name: /^NR-\d\d, item / }).first()).toHaveAttribute(
+    'href',
+    CITATION_HREF,
+  );
+  const related = answer.getByRole('region', { name: 'Normas relacionadas' });
+  await expect(related).toBeVisible();
+  const citedItems = related.getByRole('list', { name: /^Itens citados da NR-\d\d$/ }).first();
+  const firstCited = citedItems.getByRole('link').first();
+  await expect(firstCited).toHaveAttribute('href', CITATION_HREF);
+  await expectNoAxeViolations(page);
+
+  // 2. The citation opens the viewer with the cited item highlighted and focused.
+  const href = (await firstCited.getAttribute('href'))!;
+  const item = decodeURIComponent(href.slice(href.indexOf('#') + 1));
+  await firstCited.click();
+  await expect(page).toHaveURL((url) => url.pathname + url.hash === href);
+  const highlighted = page.locator('li[data-highlighted]');
+  await expect(highlighted).toHaveCount(1, { timeout: 20_000 });
+  await expect(highlighted.getByText(item, { exact: false }).first()).toBeVisible();
+  await expect(highlighted.getByText('(item citado)')).toBeVisible();
+  await expect(highlighted).toBeFocused();
+  await expect(highlighted).toBeInViewport();
+
+  // 3. Two more questions use the free allowance; the fourth meets the daily limit.
+  await page.getByRole('link', { name: 'Voltar ao Assistente de Normas' }).click();
+  await expect(page).toHaveURL(/\/regulations$/);
+  await expectStreamedAnswer(page, LONG_QUESTION);
+  await expectStreamedAnswer(page, CIPA_QUESTION);
+
+  const { stream: refused } = await ask(page, LIMITED_QUESTION);
+  expect(refused?.status).toBe(429);
+  const notice = page.getByRole('alert');
+  await expect(notice.getByRole('heading', { name: 'Limite diário atingido' })).toBeVisible();
+  const refusal = JSON.parse(refused!.body) as { code: string; message: string };
+  expect(refusal).toMatchObject({
+    code: 'DAILY_LIMIT_EXCEEDED',
+    message: 'Você atingiu o limite de 3 perguntas por dia do plano Gratuito.',
+  });
+  await expect(notice.getByText(refusal.message, { exact: true })).toBeVisible();
+  await expect(notice.getByTestId('limit-usage')).toHaveText('3/3');
+  await expect(notice.getByText(`O limite será renovado em ${saoPauloDate(1)}`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sua pergunta' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Perguntar' })).toBeDisabled();
+  await notice.getByRole('link', { name: 'Atualizar para o Plano Pro' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+
+  // 4. The history holds the three answered questions, newest first, the long one cut at 100.
+  await page.getByRole('link', { name: 'Histórico' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  const entries = page.locator('main').getByRole('listitem').getByRole('link');
+  await expect(entries).toHaveCount(3);
+  const time = String.raw` \d{2}:\d{2}`;
+  const longPreview = `${LONG_QUESTION.slice(0, 100)}…`;
+  await expect(entries.nth(0)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(CIPA_QUESTION)}${time}$`));
+  await expect(entries.nth(1)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(longPreview)}${time}$`));
+  await expect(entries.nth(2)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(HEIGHT_QUESTION)}${time}$`));
+  await expect(page.getByRole('heading', { level: 2, name: `Hoje, ${saoPauloDate(0)}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await entries.nth(2).click();
+  await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
+  const stored = page.getByRole('region', { name: HEIGHT_QUESTION });
+  await expect(stored.getByText('Itens citados', { exact: true })).toBeVisible();
+  await expect(stored.getByRole('region', { name: 'Normas relacionadas' }).getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^\/regulations\/[0-9a-f-]{36}/,
+  );
+
+  // 5. The FAQ search ignores accents: "incendios" finds the NR-23 question.
+  await page.getByRole('link', { name: 'Perguntas frequentes' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  const faqList = page.getByRole('list', { name: 'Perguntas frequentes' });
+  await expect(faqList.getByRole('link')).toHaveCount(10);
+  await page.getByRole('searchbox', { name: 'Buscar nas perguntas frequentes' }).fill('incendios');
+  const faqQuestion = 'Segundo a NR-23, quais medidas de prevenção contra incêndios a organização deve adotar?';
+  await expect(faqList.getByRole('link')).toHaveCount(1);
+  await expect(faqList.getByRole('link')).toHaveText(faqQuestion);
+  await expectNoAxeViolations(page);
+
+  await faqList.getByRole('link', { name: faqQuestion }).click();
+  await expect(page).toHaveURL(/\/faq\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: faqQuestion })).toBeVisible();
+  const faqAnswer = page.getByRole('region', { name: 'Resposta' });
+  await expect(faqAnswer.getByText('Itens citados', { exact: true })).toBeVisible();
+  await expect(faqAnswer.getByRole('link', { name: /^NR-23, item / }).first()).toHaveAttribute('href', CITATION_HREF);
+});
