@@ -97,7 +97,9 @@ function isCapitalHeading(line: string): boolean {
 
 /** A line ending like this goes on in the next one ("…conforme os subitens 12.11.3 e"). */
 function continuesSentence(line: string): boolean {
-  return /(,|\b(e|ou|de|do|da|dos|das|no|na|nos|nas|item|itens|subitem|subitens|alínea|o|a|os|as|com|em|pelo|pela|conforme|ao|aos|à|às|que|para|por))$/i.test(line);
+  // Unicode-aware: with a plain \b, "Organização" would end in the word "o" (ã is no word character
+  // for a non-Unicode regex) and swallow the numbered item after such a heading.
+  return /(,|(?<!\p{L})(e|ou|de|do|da|dos|das|no|na|nos|nas|item|itens|subitem|subitens|alínea|o|a|os|as|com|em|pelo|pela|conforme|ao|aos|à|às|que|para|por))$/iu.test(line);
 }
 
 function lastLine(block: Block | null): string {

@@ -90,6 +90,16 @@ c) registrar as inspeções.
     ]);
   });
 
+  it('starts an item after an unnumbered heading that ends in an accented word', () => {
+    const r = parse(`42.5.1 A comissão tem como objetivo a prevenção de quedas.
+Constituição e Organização
+42.5.2 O empregador deve constituir a comissão.
+42.5.3 Regra de exemplo. Escavação
+42.5.4 Toda escavação deve ser sinalizada.`);
+    expect(r.sections.map((s) => s.item)).toEqual(['42.5.1', '42.5.2', '42.5.3', '42.5.4']);
+    expect(r.sections[0]!.content).not.toContain('42.5.2');
+  });
+
   it('does not start an item at a wrapped cross-reference', () => {
     const r = parse(`42.4.1 Devem ser adotadas as medidas previstas nos subitens 42.6.1 e
 42.6.2.
