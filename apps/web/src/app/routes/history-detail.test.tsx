@@ -179,6 +179,26 @@ describe('"Continuar chat"', () => {
     expect(button).toHaveFocus();
   });
 
+  it('keeps focus on the button while the chat is created, and ignores a second click', async () => {
+    const release = api.deferred(CREATE);
+    const { user, button } = await openDetail();
+
+    await user.click(button);
+    await user.click(button);
+
+    // Not `disabled`: a real browser would move focus away, leaving the modal nothing to return to.
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    expect(api.requestsTo(CREATE)).toHaveLength(1);
+    release({
+      status: 403,
+      body: { code: 'PLAN_DOES_NOT_ALLOW_CHATS', message: 'Usuário não possui plano que permita chats' },
+    });
+    await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' });
+    expect(button).toHaveAttribute('aria-disabled', 'false');
+  });
+
   it('opens the modal on a 500 saying the plan does not allow chats; a click outside closes it', async () => {
     api.on(CREATE, {
       status: 500,

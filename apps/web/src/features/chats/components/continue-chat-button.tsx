@@ -26,6 +26,7 @@ export function ContinueChatButton({
   const [earlyAccess, setEarlyAccess] = useState(false);
 
   function handleClick() {
+    if (createChat.isPending) return;
     setError(null);
     if (!chatKey?.trim()) {
       setError(CHAT_KEY_MISSING);
@@ -55,7 +56,9 @@ export function ContinueChatButton({
         type="button"
         className="button button--primary"
         onClick={handleClick}
-        disabled={createChat.isPending}
+        // Not `disabled`: a browser drops focus from a button that becomes disabled, and the
+        // early-access modal could then not give focus back to it when it closes.
+        aria-disabled={createChat.isPending}
         aria-busy={createChat.isPending}
       >
         Continuar chat
