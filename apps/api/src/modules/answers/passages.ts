@@ -52,8 +52,29 @@ export function splitSentences(paragraph: string): string[] {
   return sentences;
 }
 
-/** The item's quotable units in document order. */
-export function splitUnits(content: string): Unit[] {
+/**
+ * Bounded memo tables: the same items come back question after question, and cutting and
+ * analysing their text again was most of an answer's cost. Cleared wholesale when full.
+ */
+function memo<V>(limit: number, compute: (key: string) => V): (key: string) => V {
+  const table = new Map<string, V>();
+  return (key) => {
+    let value = table.get(key);
+    if (value === undefined) {
+      if (table.size >= limit) table.clear();
+      value = compute(key);
+      table.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** The item's quotable units in document order (shared, read-only: callers copy before changing). */
+export const splitUnits: (content: string) => readonly Unit[] = memo(20_000, computeUnits);
+
+const termsOf = memo(100_000, (text: string): ReadonlySet<string> => new Set(analyzeTerms(text)));
+
+function computeUnits(content: string): Unit[] {
   const units: Unit[] = [];
   const paragraphs = content
     .split('\n')
@@ -129,7 +150,7 @@ export function buildRelevance(question: string, units: readonly Unit[]): Releva
   );
   const df = new Map<string, number>();
   for (const unit of units) {
-    for (const term of new Set(analyzeTerms(unit.text))) {
+    for (const term of termsOf(unit.text)) {
       if (weights.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
     }
   }
@@ -140,7 +161,7 @@ export function buildRelevance(question: string, units: readonly Unit[]): Releva
 /** The weighted share of the question the text covers; each term counts once. */
 export function overlap(text: string, relevance: Relevance): number {
   let sum = 0;
-  for (const term of new Set(analyzeTerms(text))) {
+  for (const term of termsOf(text)) {
     const w = relevance.weights.get(term);
     if (w) sum += w * (relevance.idf.get(term) ?? 1);
   }
@@ -153,7 +174,7 @@ export interface ScoredUnit extends Unit {
   score: number;
 }
 
-export function scoreUnits(units: Unit[], relevance: Relevance): ScoredUnit[] {
+export function scoreUnits(units: readonly Unit[], relevance: Relevance): ScoredUnit[] {
   return units.map((u) => {
     const o = overlap(u.text, relevance);
     const d = decisiveness(u.text);

@@ -85,3 +85,16 @@ describe('retrieval engine', () => {
     );
   });
 });
+
+describe('ranked sections', () => {
+  it('carry the date from which their wording is in force, so answers can warn about it', () => {
+    const dated = createRetrievalEngine(
+      FIXTURE_SECTIONS.map((s, i) => (i === 0 ? { ...s, effectiveFrom: '2031-01-01' } : s)),
+    );
+    const first = FIXTURE_SECTIONS[0]!;
+    const hit = dated.search(`${first.code} item ${first.item}`).results.find((r) => r.sectionId === first.sectionId);
+    expect(hit?.effectiveFrom).toBe('2031-01-01');
+    const undated = dated.search(`${first.code} item ${first.item}`).results.filter((r) => r.sectionId !== first.sectionId);
+    expect(undated.every((r) => r.effectiveFrom === null)).toBe(true);
+  });
+});

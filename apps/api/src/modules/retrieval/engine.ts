@@ -66,6 +66,7 @@ function toRanked(s: IndexedSection, score: number): RankedSection {
     number: s.number,
     headingPath: s.headingPath,
     content: s.content,
+    effectiveFrom: s.effectiveFrom ?? null,
     score: Math.round(score * 1000) / 1000,
   };
 }

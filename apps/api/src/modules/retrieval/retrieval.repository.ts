@@ -17,6 +17,7 @@ export function createRetrievalRepository(db: Db) {
           number: sections.number,
           headingPath: sections.headingPath,
           content: sections.content,
+          effectiveFrom: sections.effectiveFrom,
         })
         .from(sections)
         .innerJoin(regulations, eq(sections.regulationId, regulations.id))

@@ -11,6 +11,8 @@ export interface IndexedSection {
   number: number;
   headingPath: string;
   content: string;
+  /** ISO date from which this wording is in force, when the text states one. */
+  effectiveFrom?: string | null;
 }
 
 export interface RankedSection {
@@ -21,6 +23,7 @@ export interface RankedSection {
   number: number;
   headingPath: string;
   content: string;
+  effectiveFrom: string | null;
   score: number;
 }
 
