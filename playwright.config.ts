@@ -12,7 +12,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `normas-e2e-$
 // The journeys need real answers, so the server imports the NR corpus before it listens. The
 // corpus is not part of the repository; by default it sits beside it.
 const corpusDir = path.resolve(
-  process.env.E2E_CORPUS_DIR ?? process.env.NORMAS_CORPUS_DIR ?? path.join(repoRoot, '..', 'shared/corpus/raw'),
+  process.env.E2E_CORPUS_DIR ??
+    process.env.NORMAS_CORPUS_DIR ??
+    path.join(repoRoot, '..', 'shared/corpus/raw'),
 );
 if (!fs.existsSync(corpusDir) || !fs.readdirSync(corpusDir).some((name) => name.endsWith('.pdf'))) {
   throw new Error(
@@ -52,7 +54,10 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: chromiumArgs,
+        },
       },
     },
   ],

@@ -40,9 +40,13 @@ async function ask(page: Page, question: string) {
   });
   await page.getByRole('combobox', { name: 'Sua pergunta' }).fill(question);
   await page.getByRole('button', { name: 'Perguntar' }).click();
-  await expect.poll(async () => (await recordedStreams(page)).length, { timeout: 30_000 }).toBe(before + 1);
+  await expect
+    .poll(async () => (await recordedStreams(page)).length, { timeout: 30_000 })
+    .toBe(before + 1);
   const stream = (await recordedStreams(page))[before];
-  const sawGenerating = await page.evaluate(() => (window as unknown as { sawGenerating: boolean }).sawGenerating);
+  const sawGenerating = await page.evaluate(
+    () => (window as unknown as { sawGenerating: boolean }).sawGenerating,
+  );
   return { stream, sawGenerating };
 }
 
@@ -64,7 +68,10 @@ test('a free user asks, opens a citation, reaches the daily limit, finds the que
   await recordEventStreams(page);
   await signInThroughPopup(page, { name: 'Carla Perguntadora', email: uniqueEmail('carla') });
 
-  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Perguntar às normas' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Perguntar às normas' })
+    .click();
   await expect(page).toHaveURL(/\/regulations$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Assistente de Normas' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Plano Pro' })).toBeVisible();
@@ -126,20 +133,27 @@ test('a free user asks, opens a citation, reaches the daily limit, finds the que
   await expect(entries).toHaveCount(3);
   const time = String.raw` \d{2}:\d{2}`;
   const longPreview = `${LONG_QUESTION.slice(0, 100)}…`;
-  await expect(entries.nth(0)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(CIPA_QUESTION)}${time}$`));
-  await expect(entries.nth(1)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(longPreview)}${time}$`));
-  await expect(entries.nth(2)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(HEIGHT_QUESTION)}${time}$`));
-  await expect(page.getByRole('heading', { level: 2, name: `Hoje, ${saoPauloDate(0)}` })).toBeVisible();
+  await expect(entries.nth(0)).toHaveAccessibleName(
+    new RegExp(`^${escapeRegExp(CIPA_QUESTION)}${time}$`),
+  );
+  await expect(entries.nth(1)).toHaveAccessibleName(
+    new RegExp(`^${escapeRegExp(longPreview)}${time}$`),
+  );
+  await expect(entries.nth(2)).toHaveAccessibleName(
+    new RegExp(`^${escapeRegExp(HEIGHT_QUESTION)}${time}$`),
+  );
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Hoje, ${saoPauloDate(0)}` }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   await entries.nth(2).click();
   await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
   const stored = page.getByRole('region', { name: HEIGHT_QUESTION });
   await expect(stored.getByText('Itens citados', { exact: true })).toBeVisible();
-  await expect(stored.getByRole('region', { name: 'Normas relacionadas' }).getByRole('link').first()).toHaveAttribute(
-    'href',
-    /^\/regulations\/[0-9a-f-]{36}/,
-  );
+  await expect(
+    stored.getByRole('region', { name: 'Normas relacionadas' }).getByRole('link').first(),
+  ).toHaveAttribute('href', /^\/regulations\/[0-9a-f-]{36}/);
 
   // 5. The FAQ search ignores accents: "incendios" finds the NR-23 question.
   await page.getByRole('link', { name: 'Perguntas frequentes' }).click();
@@ -147,7 +161,8 @@ test('a free user asks, opens a citation, reaches the daily limit, finds the que
   const faqList = page.getByRole('list', { name: 'Perguntas frequentes' });
   await expect(faqList.getByRole('link')).toHaveCount(10);
   await page.getByRole('searchbox', { name: 'Buscar nas perguntas frequentes' }).fill('incendios');
-  const faqQuestion = 'Segundo a NR-23, quais medidas de prevenção contra incêndios a organização deve adotar?';
+  const faqQuestion =
+    'Segundo a NR-23, quais medidas de prevenção contra incêndios a organização deve adotar?';
   await expect(faqList.getByRole('link')).toHaveCount(1);
   await expect(faqList.getByRole('link')).toHaveText(faqQuestion);
   await expectNoAxeViolations(page);
@@ -157,5 +172,8 @@ test('a free user asks, opens a citation, reaches the daily limit, finds the que
   await expect(page.getByRole('heading', { level: 1, name: faqQuestion })).toBeVisible();
   const faqAnswer = page.getByRole('region', { name: 'Resposta' });
   await expect(faqAnswer.getByText('Itens citados', { exact: true })).toBeVisible();
-  await expect(faqAnswer.getByRole('link', { name: /^NR-23, item / }).first()).toHaveAttribute('href', CITATION_HREF);
+  await expect(faqAnswer.getByRole('link', { name: /^NR-23, item / }).first()).toHaveAttribute(
+    'href',
+    CITATION_HREF,
+  );
 });

@@ -75,7 +75,10 @@ export async function recordEventStreams(page: Page) {
     const original = window.fetch.bind(window);
     window.fetch = async (...args: Parameters<typeof fetch>) => {
       const response = await original(...args);
-      const url = new URL(args[0] instanceof Request ? args[0].url : String(args[0]), location.href);
+      const url = new URL(
+        args[0] instanceof Request ? args[0].url : String(args[0]),
+        location.href,
+      );
       if (url.pathname.endsWith('/stream')) {
         const entry = {
           path: url.pathname,
@@ -96,7 +99,9 @@ export async function recordEventStreams(page: Page) {
 
 /** The event-stream answers recorded so far, oldest first. */
 export function recordedStreams(page: Page): Promise<RecordedStream[]> {
-  return page.evaluate(() => (window as unknown as { __eventStreams: RecordedStream[] }).__eventStreams);
+  return page.evaluate(
+    () => (window as unknown as { __eventStreams: RecordedStream[] }).__eventStreams,
+  );
 }
 
 /** Checks that an answer came as a stream of several pieces followed by the final result. */
