@@ -10,8 +10,8 @@ import type {
   SearchResult,
 } from './retrieval.types';
 import { createNrRouter } from './router';
-import { DOMAIN } from './synonyms';
-import { analyzeTerms, termOf } from './text/analyzer';
+import { containsSequence, DOMAIN } from './synonyms';
+import { analyzeTerms, phraseKey, termOf } from './text/analyzer';
 import { tokenize } from './text/normalize';
 
 /** The few global weights of the ranking, tuned on the development questions and checked on each half of them. */
@@ -30,6 +30,8 @@ export interface Tuning {
   proximity: number;
   /** Extra share of the score for items with quantities when the question asks "quanto/qual o prazo". */
   numeric: number;
+  /** Extra share of the score for items that define a term or a scope when the question asks "o que é". */
+  definition: number;
   /** Factor on items of a sector's NR (platforms, ports, mining...) when the question names no sector topic of it. */
   sectoral: number;
   /** Factor on glossaries, tables and bare annex headers: long reference text that rarely answers. */
@@ -48,11 +50,15 @@ export const DEFAULT_TUNING: Tuning = {
   coverageBase: 0.5,
   proximity: 0.15,
   numeric: 0.3,
+  definition: 0.6,
   child: 0.3,
   sectoral: 0.5,
   reference: 0.7,
   abstainBelow: ABSTAIN_BELOW,
 };
+
+/** How much of an item's opening is read for a defining phrase: definitions come first. */
+const DEFINITION_WINDOW = 160;
 
 /** "35.2.1" or "Anexo II 1.3": an item proper, as opposed to "Glossário", "Anexo IV" or a table. */
 const NUMBERED_ITEM = /^(?:Anexo \S+ )?\d+(?:\.\d+)*$/;
@@ -80,6 +86,10 @@ export function createRetrievalEngine(
     if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
   const quantity = new Uint8Array(sections.length);
   const reference = Uint8Array.from(sections, (s) => (NUMBERED_ITEM.test(s.item) ? 0 : 1));
+  const defining = Uint8Array.from(sections, (s) => {
+    const opening = phraseKey(s.content.slice(0, DEFINITION_WINDOW));
+    return DOMAIN.definitionMarkers.some((m) => containsSequence(opening, m)) ? 1 : 0;
+  });
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content)) {
@@ -182,6 +192,7 @@ export function createRetrievalEngine(
       let score =
         s * (tuning.coverageBase + cov) + tuning.proximity * proximity(index, query, termsOf(doc));
       if (query.asksQuantity && quantity[doc]) score *= 1 + tuning.numeric;
+      if (query.asksDefinition && defining[doc]) score *= 1 + tuning.definition;
       score += tuning.child * childBonus(children.get(doc), firstScore);
       return [doc, score, cov] as const;
     });

@@ -23,6 +23,8 @@ export interface ParsedQuery {
   outsideSignal: { strong: number; weak: number };
   /** The question asks for a figure: a deadline, a frequency, a minimum, a distance... */
   asksQuantity: boolean;
+  /** The question asks what something is, or from which threshold a rule applies. */
+  asksDefinition: boolean;
 }
 
 const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
@@ -90,5 +92,15 @@ export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): Pars
     weak: domain.outsideWeak.filter((key) => containsSequence(phrase, key)).length,
   };
   const asksQuantity = domain.numericCues.some((key) => containsSequence(phrase, key));
-  return { codes, items: findItems(text), terms, weights, topicCodes, outsideSignal, asksQuantity };
+  const asksDefinition = domain.definitionCues.some((key) => containsSequence(phrase, key));
+  return {
+    codes,
+    items: findItems(text),
+    terms,
+    weights,
+    topicCodes,
+    outsideSignal,
+    asksQuantity,
+    asksDefinition,
+  };
 }

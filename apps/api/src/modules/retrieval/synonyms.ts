@@ -15,6 +15,10 @@ export interface DomainKnowledge {
   numericCues: string[][];
   /** Folded words that state a figure in full ("doze meses", "anual"): the item carries a quantity. */
   quantityWords: Set<string>;
+  /** Phrases of a question that asks what something is or from when a rule applies. */
+  definitionCues: string[][];
+  /** Phrases with which an item defines a term or its scope ("considera-se", "aplica-se"). */
+  definitionMarkers: string[][];
   /** NRs of one sector (mining, ports, platforms...): they need the question to speak of that sector. */
   sectoral: Set<string>;
 }
@@ -27,6 +31,8 @@ export interface DomainData {
   numericCues: string[];
   sectoralNrs?: { codes: string[] };
   quantityWords?: string[];
+  definitionCues?: { phrases: string[] };
+  definitionMarkers?: { phrases: string[] };
 }
 
 function escape(s: string): string {
@@ -56,6 +62,8 @@ export function compileDomain(d: DomainData): DomainKnowledge {
     outsideWeak: d.outsideNrs.weak.map(phraseKey),
     numericCues: d.numericCues.map(phraseKey),
     quantityWords: new Set(d.quantityWords ?? []),
+    definitionCues: (d.definitionCues?.phrases ?? []).map(phraseKey),
+    definitionMarkers: (d.definitionMarkers?.phrases ?? []).map(phraseKey),
     sectoral: new Set((d.sectoralNrs?.codes ?? []).map((c) => canonicalCode(c.replace(/\D/g, '')))),
   };
 }
