@@ -8,6 +8,11 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `normas-e2e-${process.pid}`);
+// A temporary data folder holds a whole database (~40 MB); the runner removes it when it exits,
+// after the server has stopped. Workers load this file too, but they never own the folder.
+if (!process.env.E2E_DATA_DIR && !process.env.TEST_WORKER_INDEX) {
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
 
 // The journeys need real answers, so the server imports the NR corpus before it listens. The
 // corpus is not part of the repository; by default it sits beside it.
