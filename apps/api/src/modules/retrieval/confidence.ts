@@ -16,8 +16,9 @@ export function coverage(
   index: BM25Index,
   query: ParsedQuery,
   docTerms: ReadonlySet<string>,
+  ignore: ReadonlySet<string> = new Set(),
 ): number {
-  const own = new Set(query.terms);
+  const own = new Set(query.terms.filter((t) => !ignore.has(t)));
   let total = 0;
   for (const term of own) {
     // Item labels and figures are often written differently in the text ("2,0 m" vs "2 metros").
@@ -27,20 +28,35 @@ export function coverage(
   if (total === 0) return 0;
   let covered = 0;
   for (const [term, weight] of query.weights) {
-    if (docTerms.has(term)) covered += index.idf(term) * (own.has(term) ? 1 : weight);
+    if (docTerms.has(term) && !ignore.has(term)) covered += index.idf(term) * (own.has(term) ? 1 : weight);
   }
   return Math.min(1, covered / total);
 }
 
-/** Confidence in the first result: its coverage, lowered by signs the topic lies outside the NRs. */
+/**
+ * Factors on the coverage of the question's other words when it uses a phrase of a subject outside
+ * the NRs: strong ones (FGTS, AVCB, código de obras), or two weak ones, make that subject the question's topic unless the
+ * rest is covered very well; weak ones (INSS, prefeitura) are often mere context of an NR question.
+ */
+export const OUTSIDE_FACTOR = { strong: 0.3, weak: 0.75 };
+
+/**
+ * Confidence in the first result: its coverage of the question. When the question uses an "outside
+ * the NRs" phrase, the confidence is that of the rest of the question (`covRest`: coverage with the
+ * phrase's words left out), scaled down: "após afastamento pelo INSS, refazer o treinamento?" keeps a
+ * well-covered NR question, "valor do auxílio pago pelo INSS" has nothing left that an item covers.
+ */
 export function confidenceOf(
   cov: number,
+  covRest: number,
   query: ParsedQuery,
   named: boolean,
   outsideSignals = true,
 ): number {
   if (named) return Math.min(1, Math.max(cov, 0.9));
-  if (!outsideSignals) return Math.min(1, cov);
-  const penalty = query.outsideSignal.strong > 0 ? 0.4 : query.outsideSignal.weak > 0 ? 0.9 : 1;
-  return Math.min(1, cov * penalty);
+  const { strong, weak } = query.outsideSignal;
+  if (!outsideSignals || (strong === 0 && weak === 0)) return Math.min(1, cov);
+  // Two weak signs together ("esgoto" in a "residência") say as much as a strong one.
+  const factor = strong > 0 || weak > 1 ? OUTSIDE_FACTOR.strong : OUTSIDE_FACTOR.weak;
+  return Math.min(1, cov, covRest * factor);
 }

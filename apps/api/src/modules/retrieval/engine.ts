@@ -214,15 +214,21 @@ export function createRetrievalEngine(
       .filter(([, r]) => r.score > 0)
       .sort((a, b) => b[1].score - a[1].score);
     const best = ranked[0];
-    const confidence = best
-      ? confidenceOf(
-          best[1].cov +
-            ((query.topicCodes.get(sections[best[0]]!.code) ?? 0) > 0 ? tuning.topicAgreement : 0),
-          query,
-          pinned.size > 0 || named.length > 0,
-          tuning.outsideSignals,
-        )
-      : 0;
+    let confidence = 0;
+    if (best) {
+      const agreement =
+        (query.topicCodes.get(sections[best[0]]!.code) ?? 0) > 0 ? tuning.topicAgreement : 0;
+      const rest = query.outsideSignal.terms.size
+        ? coverage(index, query, termSetOf(best[0]), query.outsideSignal.terms)
+        : best[1].cov;
+      confidence = confidenceOf(
+        best[1].cov + agreement,
+        rest + agreement,
+        query,
+        pinned.size > 0 || named.length > 0,
+        tuning.outsideSignals,
+      );
+    }
     return {
       abstained: !best || confidence < tuning.abstainBelow,
       confidence: Math.round(confidence * 1000) / 1000,

@@ -20,7 +20,7 @@ export interface ParsedQuery {
   /** NRs whose topic vocabulary the question uses. */
   topicCodes: Map<string, number>;
   /** How strongly the question points outside the NRs (ABNT, CLT, building codes...). */
-  outsideSignal: { strong: number; weak: number };
+  outsideSignal: { strong: number; weak: number; terms: Set<string> };
   /** The question asks for a figure: a deadline, a frequency, a minimum, a distance... */
   asksQuantity: boolean;
   /** The question asks what something is, or from which threshold a rule applies. */
@@ -87,9 +87,12 @@ export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): Pars
     if (hits > 0) topicCodes.set(topic.code, hits);
   }
 
+  const strong = domain.outsideStrong.filter((key) => containsSequence(phrase, key));
+  const weak = domain.outsideWeak.filter((key) => containsSequence(phrase, key));
   const outsideSignal = {
-    strong: domain.outsideStrong.filter((key) => containsSequence(phrase, key)).length,
-    weak: domain.outsideWeak.filter((key) => containsSequence(phrase, key)).length,
+    strong: strong.length,
+    weak: weak.length,
+    terms: new Set([...strong, ...weak].flat()),
   };
   const asksQuantity = domain.numericCues.some((key) => containsSequence(phrase, key));
   const asksDefinition = domain.definitionCues.some((key) => containsSequence(phrase, key));
