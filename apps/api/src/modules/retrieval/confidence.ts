@@ -28,7 +28,8 @@ export function coverage(
   if (total === 0) return 0;
   let covered = 0;
   for (const [term, weight] of query.weights) {
-    if (docTerms.has(term) && !ignore.has(term)) covered += index.idf(term) * (own.has(term) ? 1 : weight);
+    if (docTerms.has(term) && !ignore.has(term))
+      covered += index.idf(term) * (own.has(term) ? 1 : weight);
   }
   return Math.min(1, covered / total);
 }

@@ -71,6 +71,23 @@ describe('retrieval engine', () => {
     });
   });
 
+  it('abstains when an outside-the-NRs phrase is the subject, not when it is context of an NR question', () => {
+    expect(
+      engine.search('qual o valor do auxílio pago pelo INSS ao empregado afastado?').abstained,
+    ).toBe(true);
+    const nr = engine.search(
+      'o empregado ficou afastado pelo INSS mais de seis meses, precisa de novo treinamento ao retornar?',
+    );
+    expect(nr.abstained).toBe(false);
+    expect(nr.results[0]).toMatchObject({ code: 'NR-01', item: '1.7.4' });
+  });
+
+  it('puts the item that defines a scope first when the question asks what counts as it', () => {
+    expect(top('a partir de qual altura a atividade é considerada trabalho em altura?')[0]).toBe(
+      'NR-35 35.2.1',
+    );
+  });
+
   it('prefers an item with a figure when the question asks for one', () => {
     expect(top('a capacitação periódica deve ocorrer a cada quanto tempo?')[0]).toBe(
       'NR-35 35.3.3',
@@ -92,9 +109,13 @@ describe('ranked sections', () => {
       FIXTURE_SECTIONS.map((s, i) => (i === 0 ? { ...s, effectiveFrom: '2031-01-01' } : s)),
     );
     const first = FIXTURE_SECTIONS[0]!;
-    const hit = dated.search(`${first.code} item ${first.item}`).results.find((r) => r.sectionId === first.sectionId);
+    const hit = dated
+      .search(`${first.code} item ${first.item}`)
+      .results.find((r) => r.sectionId === first.sectionId);
     expect(hit?.effectiveFrom).toBe('2031-01-01');
-    const undated = dated.search(`${first.code} item ${first.item}`).results.filter((r) => r.sectionId !== first.sectionId);
+    const undated = dated
+      .search(`${first.code} item ${first.item}`)
+      .results.filter((r) => r.sectionId !== first.sectionId);
     expect(undated.every((r) => r.effectiveFrom === null)).toBe(true);
   });
 });

@@ -44,6 +44,13 @@ describe('query understanding', () => {
   it('recognises an NR topic and signals of subjects outside the NRs', () => {
     expect(parseQuery('treinamento para trabalho em altura').topicCodes.get('NR-35')).toBe(1);
     expect(parseQuery('quantos dias de férias?').outsideSignal.strong).toBe(1);
-    expect(parseQuery('uso do cinto de segurança').outsideSignal).toEqual({ strong: 0, weak: 0 });
+    expect(parseQuery('uso do cinto de segurança').outsideSignal).toEqual({
+      strong: 0,
+      weak: 0,
+      terms: new Set(),
+    });
+    expect([...parseQuery('afastado pelo INSS').outsideSignal.terms]).toEqual(['inss']);
+    expect(parseQuery('o que é espaço confinado?').asksDefinition).toBe(true);
+    expect(parseQuery('quem emite a permissão de trabalho?').asksDefinition).toBe(false);
   });
 });

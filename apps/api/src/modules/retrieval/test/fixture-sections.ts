@@ -11,6 +11,7 @@ const ROWS: [code: string, title: string, item: string, heading: string, content
   ['NR-33', 'Segurança e Saúde nos Trabalhos em Espaços Confinados', '33.3.1', '33.3 Entrada', '33.3.1 A permissão de entrada e trabalho é válida somente para cada entrada.'],
   ['NR-33', 'Segurança e Saúde nos Trabalhos em Espaços Confinados', '33.3.2', '33.3 Entrada', '33.3.2 O vigia não pode entrar no espaço confinado durante a atividade.'],
   ['NR-35', 'Trabalho em Altura', '35.2', '35.2 Campo de aplicação', '35.2 Campo de aplicação'],
+  ['NR-01', 'Disposições Gerais e Gerenciamento de Riscos Ocupacionais', '1.7.4', '1.7 Capacitação', '1.7.4 O empregado afastado por mais de seis meses deve receber novo treinamento ao retornar às atividades.'],
   ['NR-35', 'Trabalho em Altura', '35.2.1', '35.2 Campo de aplicação', '35.2.1 Considera-se trabalho em altura toda atividade executada acima de dois metros do piso, onde haja risco de queda.'],
   ['NR-35', 'Trabalho em Altura', '35.3.2', '35.3 Capacitação', '35.3.2 O trabalhador deve receber capacitação teórica e prática com carga horária mínima de oito horas.'],
   ['NR-35', 'Trabalho em Altura', '35.3.3', '35.3 Capacitação', '35.3.3 A capacitação periódica deve ocorrer a cada dois anos.'],
