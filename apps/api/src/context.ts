@@ -21,7 +21,6 @@ export function createContext(config: Config, database: Database, options: Conte
     secret: resolveSessionSecret(config.sessionSecret, config.dataDir),
     ttlSeconds: config.sessionTtlSeconds,
     sessions: createSessionsRepository(database.db),
-    users,
   });
   const { verifier, devIdentity } = createIdentity(config, options.fetch);
   const auth = createAuthService({ config, verifier, users, sessions });

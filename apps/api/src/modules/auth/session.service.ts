@@ -1,6 +1,6 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../../lib/app-error';
-import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { UserRow } from '../users/users.repository';
 import type { createSessionsRepository } from './sessions.repository';
 
 const ISSUER = 'assistente-de-normas';
@@ -19,7 +19,6 @@ export function createSessionService(deps: {
   secret: string;
   ttlSeconds: number;
   sessions: ReturnType<typeof createSessionsRepository>;
-  users: UsersRepository;
 }) {
   const key = new TextEncoder().encode(deps.secret);
 
@@ -54,11 +53,9 @@ export function createSessionService(deps: {
       }
       const sid = payload.sid;
       if (typeof sid !== 'string' || typeof payload.sub !== 'string') throw new AppError('UNAUTHENTICATED');
-      const session = await deps.sessions.findActive(sid);
-      if (!session || session.userId !== payload.sub) throw new AppError('UNAUTHENTICATED');
-      const user = await deps.users.findById(session.userId);
-      if (!user) throw new AppError('UNAUTHENTICATED');
-      return { user, sessionId: session.id };
+      const found = await deps.sessions.findActiveWithUser(sid);
+      if (!found || found.session.userId !== payload.sub) throw new AppError('UNAUTHENTICATED');
+      return { user: found.user, sessionId: found.session.id };
     },
 
     revoke: (sessionId: string) => deps.sessions.revoke(sessionId),

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 
 export function createSessionsRepository(db: Db) {
   return {
@@ -8,11 +8,15 @@ export function createSessionsRepository(db: Db) {
       const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning();
       return row!;
     },
-    /** The session if it is neither revoked nor expired. */
-    async findActive(id: string) {
+    /**
+     * The session, if neither revoked nor expired, with its user: one round trip, since every
+     * signed-in request pays for it.
+     */
+    async findActiveWithUser(id: string) {
       const [row] = await db
-        .select()
+        .select({ session: sessions, user: users })
         .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
         .limit(1);
       return row;
