@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signInThroughPopup } from './support';
 
-test('a new user signs in through the development provider, uses the drawer and signs out', async ({ page }) => {
+test('a new user signs in through the development provider, uses the drawer and signs out', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
@@ -29,17 +31,18 @@ test('a new user signs in through the development provider, uses the drawer and 
 
   await page.getByRole('button', { name: 'Sair da conta' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([
-    null,
-    null,
-  ]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')]),
+  ).toEqual([null, null]);
 
   // Signed out, a protected route sends the user back to /login.
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a signed-in user who opens /login is taken to /chat, and the session survives a reload', async ({ page }) => {
+test('a signed-in user who opens /login is taken to /chat, and the session survives a reload', async ({
+  page,
+}) => {
   await signInThroughPopup(page, { name: 'Bruno Técnico', email: 'bruno.e2e@exemplo.com.br' });
   await page.reload();
   await expect(page).toHaveURL(/\/chat$/);

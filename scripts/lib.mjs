@@ -9,7 +9,11 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Runs a command in the repository root; exits the script with its code if it fails. */
 export function run(cmd, args, env = {}) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
     console.error(`✗ falhou: ${cmd} ${args.join(' ')}`);
     process.exit(result.status ?? 1);

@@ -33,7 +33,10 @@ export function percentile(sorted: readonly number[], p: number): number {
  * Runs `request(i)` (which resolves to a status, or throws) under load and reports latencies in ms.
  * Latency is measured around each call, so it includes the client's share of the loopback trip.
  */
-export async function runLoad(options: LoadOptions, request: (index: number) => Promise<number>): Promise<LoadReport> {
+export async function runLoad(
+  options: LoadOptions,
+  request: (index: number) => Promise<number>,
+): Promise<LoadReport> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;

@@ -42,7 +42,10 @@ export interface BuildOptions {
   overrides?: Partial<AppContext>;
 }
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   // loadConfig already refuses this; a hand-made Config must not slip past either.
   if (config.env === 'production' && !config.firebase) {
     throw new Error(
@@ -66,18 +69,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
 
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', async () => database.close());
   await database.migrate();
 
-  const ctx: AppContext = { ...createContext(config, database, { fetch: options.fetch }), ...options.overrides };
+  const ctx: AppContext = {
+    ...createContext(config, database, { fetch: options.fetch }),
+    ...options.overrides,
+  };
   app.decorate('ctx', ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://apis.google.com', 'https://js.stripe.com', 'https://www.gstatic.com'],
+        scriptSrc: [
+          "'self'",
+          'https://apis.google.com',
+          'https://js.stripe.com',
+          'https://www.gstatic.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -87,7 +99,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           'https://*.firebaseapp.com',
           'https://api.stripe.com',
         ],
-        frameSrc: ["'self'", 'https://*.firebaseapp.com', 'https://accounts.google.com', 'https://js.stripe.com'],
+        frameSrc: [
+          "'self'",
+          'https://*.firebaseapp.com',
+          'https://accounts.google.com',
+          'https://js.stripe.com',
+        ],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -16,7 +16,9 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: 'deve ser uma URL postgres://' }).optional(),
@@ -26,12 +28,21 @@ const EnvSchema = z
     SESSION_SECRET: optionalText.pipe(
       z.string().min(32, { error: 'deve ter ao menos 32 caracteres' }).optional(),
     ),
-    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24),
     FIREBASE_PROJECT_ID: optionalText,
     FIREBASE_API_KEY: optionalText,
     FIREBASE_AUTH_DOMAIN: optionalText,
-    SUPPORT_WHATSAPP: z.string().regex(/^\d{10,15}$/, { error: 'deve ter só dígitos, com DDI e DDD' }).default('5511999999999'),
-    PRIVACY_URL: z.url().default('https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/privacidade'),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .regex(/^\d{10,15}$/, { error: 'deve ter só dígitos, com DDI e DDD' })
+      .default('5511999999999'),
+    PRIVACY_URL: z
+      .url()
+      .default('https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/privacidade'),
     CORPUS_DIR: optionalText,
     ANSWER_ENGINE: z.enum(['extractive', 'llm']).optional(),
     LLM_BASE_URL: optionalText.pipe(z.url().optional()),
@@ -42,19 +53,32 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       if (!env.SESSION_SECRET)
-        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'é obrigatório em produção' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SESSION_SECRET'],
+          message: 'é obrigatório em produção',
+        });
       if (!env.FIREBASE_PROJECT_ID)
         ctx.addIssue({
           code: 'custom',
           path: ['FIREBASE_PROJECT_ID'],
-          message: 'é obrigatório em produção (o provedor de identidade de desenvolvimento não roda em produção)',
+          message:
+            'é obrigatório em produção (o provedor de identidade de desenvolvimento não roda em produção)',
         });
     }
     if ((env.ANSWER_ENGINE === 'llm' || env.LLM_BASE_URL) && !(env.LLM_BASE_URL && env.LLM_MODEL)) {
-      ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'LLM_BASE_URL e LLM_MODEL são obrigatórios para o motor LLM' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LLM_MODEL'],
+        message: 'LLM_BASE_URL e LLM_MODEL são obrigatórios para o motor LLM',
+      });
     }
     if (env.FIREBASE_PROJECT_ID && !env.FIREBASE_API_KEY)
-      ctx.addIssue({ code: 'custom', path: ['FIREBASE_API_KEY'], message: 'é obrigatório com FIREBASE_PROJECT_ID' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_API_KEY'],
+        message: 'é obrigatório com FIREBASE_PROJECT_ID',
+      });
   });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -76,7 +100,8 @@ export interface Config {
   corpusDir: string | undefined;
   /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
   answerEngine: 'extractive' | 'llm';
-  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  llm:
+    { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -120,7 +145,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     answerEngine: e.ANSWER_ENGINE ?? (e.LLM_BASE_URL ? 'llm' : 'extractive'),
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
-        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
+        ? {
+            baseUrl: e.LLM_BASE_URL,
+            apiKey: e.LLM_API_KEY,
+            model: e.LLM_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+          }
         : undefined,
   };
 }

@@ -26,7 +26,17 @@ export function createContext(config: Config, database: Database, options: Conte
   const auth = createAuthService({ config, verifier, users, sessions });
   const retrieval = loadRetrievalIndex(database.db);
   const answers = createAnswerEngine(config);
-  return { config, database, db: database.db, users, sessions, auth, devIdentity, retrieval, answers };
+  return {
+    config,
+    database,
+    db: database.db,
+    users,
+    sessions,
+    auth,
+    devIdentity,
+    retrieval,
+    answers,
+  };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

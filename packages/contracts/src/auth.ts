@@ -15,13 +15,16 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const LoginBodySchema = z.object({
-  idToken: z
-    .string({ error: 'Informe o idToken do Google.' })
-    .trim()
-    .min(1, { error: 'Informe o idToken do Google.' })
-    .max(8192, { error: 'O idToken é grande demais.' }),
-}, { error: 'Informe o idToken do Google.' });
+export const LoginBodySchema = z.object(
+  {
+    idToken: z
+      .string({ error: 'Informe o idToken do Google.' })
+      .trim()
+      .min(1, { error: 'Informe o idToken do Google.' })
+      .max(8192, { error: 'O idToken é grande demais.' }),
+  },
+  { error: 'Informe o idToken do Google.' },
+);
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema });
@@ -29,14 +32,17 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const LogoutResponseSchema = z.object({ ok: z.literal(true) });
 
-export const DevTokenBodySchema = z.object({
-  email: z.email({ error: 'Informe um e-mail válido.' }).max(254),
-  name: z
-    .string({ error: 'Informe o nome.' })
-    .trim()
-    .min(1, { error: 'Informe o nome.' })
-    .max(120, { error: 'O nome pode ter no máximo 120 caracteres.' }),
-}, { error: 'Informe o nome e o e-mail.' });
+export const DevTokenBodySchema = z.object(
+  {
+    email: z.email({ error: 'Informe um e-mail válido.' }).max(254),
+    name: z
+      .string({ error: 'Informe o nome.' })
+      .trim()
+      .min(1, { error: 'Informe o nome.' })
+      .max(120, { error: 'O nome pode ter no máximo 120 caracteres.' }),
+  },
+  { error: 'Informe o nome e o e-mail.' },
+);
 export type DevTokenBody = z.infer<typeof DevTokenBodySchema>;
 
 export const DevTokenResponseSchema = z.object({ idToken: z.string() });

@@ -58,24 +58,36 @@ export const CHAT_TITLE_REQUIRED = 'O título do chat é obrigatório.';
  */
 export const ChatCreateBodySchema = z
   .object({
-    chatKey: z.string({ error: CHAT_KEY_REQUIRED }).trim().max(128, { error: 'chatKey inválida.' }).optional(),
+    chatKey: z
+      .string({ error: CHAT_KEY_REQUIRED })
+      .trim()
+      .max(128, { error: 'chatKey inválida.' })
+      .optional(),
     initialQuestion: z.string({ error: 'initialQuestion deve ser um texto.' }).optional(),
     initialAnswer: z.string({ error: 'initialAnswer deve ser um texto.' }).optional(),
-    initialRegulations: z.array(ChatRegulationSchema, { error: 'initialRegulations deve ser uma lista.' }).optional(),
+    initialRegulations: z
+      .array(ChatRegulationSchema, { error: 'initialRegulations deve ser uma lista.' })
+      .optional(),
     title: z
       .string({ error: 'O título do chat deve ser um texto.' })
       .trim()
-      .max(CHAT_TITLE_MAX_CHARS, { error: `O título do chat pode ter no máximo ${CHAT_TITLE_MAX_CHARS} caracteres.` })
+      .max(CHAT_TITLE_MAX_CHARS, {
+        error: `O título do chat pode ter no máximo ${CHAT_TITLE_MAX_CHARS} caracteres.`,
+      })
       .optional(),
     projectId: z
-      .union([z.literal(''), z.uuid({ error: 'projectId inválido.' })], { error: 'projectId inválido.' })
+      .union([z.literal(''), z.uuid({ error: 'projectId inválido.' })], {
+        error: 'projectId inválido.',
+      })
       .nullish()
       .transform((v) => v || null),
   })
   .superRefine((body, issue) => {
     if (body.chatKey) return;
-    if (body.title === undefined) issue.addIssue({ code: 'custom', path: ['chatKey'], message: CHAT_KEY_REQUIRED });
-    else if (body.title === '') issue.addIssue({ code: 'custom', path: ['title'], message: CHAT_TITLE_REQUIRED });
+    if (body.title === undefined)
+      issue.addIssue({ code: 'custom', path: ['chatKey'], message: CHAT_KEY_REQUIRED });
+    else if (body.title === '')
+      issue.addIssue({ code: 'custom', path: ['title'], message: CHAT_TITLE_REQUIRED });
   });
 export type ChatCreateBody = z.infer<typeof ChatCreateBodySchema>;
 
@@ -98,26 +110,35 @@ export const MessageBodySchema = z.object({
     .string({ error: 'A mensagem deve ser um texto.' })
     .trim()
     .min(1, { error: 'Escreva sua mensagem.' })
-    .max(QUESTION_MAX_CHARS, { error: `A mensagem pode ter no máximo ${QUESTION_MAX_CHARS} caracteres.` }),
+    .max(QUESTION_MAX_CHARS, {
+      error: `A mensagem pode ter no máximo ${QUESTION_MAX_CHARS} caracteres.`,
+    }),
 });
 export type MessageBody = z.infer<typeof MessageBodySchema>;
 
 /** GET /regulation/chat/{id}: messages oldest first; messages with empty content are never returned. */
-export const ChatHistoryResponseSchema = z.object({ chat: ChatSchema, messages: z.array(MessageSchema) });
+export const ChatHistoryResponseSchema = z.object({
+  chat: ChatSchema,
+  messages: z.array(MessageSchema),
+});
 export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponseSchema>;
 
 export const FEEDBACK_TYPES = ['POSITIVE', 'NEGATIVE'] as const;
 
 export const FeedbackBodySchema = z.object({
   chatId: z
-    .string({ error: (issue) => (issue.input === undefined ? 'chatId é obrigatório.' : 'chatId inválido.') })
+    .string({
+      error: (issue) => (issue.input === undefined ? 'chatId é obrigatório.' : 'chatId inválido.'),
+    })
     .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'chatId inválido.' }),
   messageId: z.uuid({ error: 'messageId inválido.' }).nullish(),
   type: z.enum(FEEDBACK_TYPES, { error: 'Escolha o tipo da avaliação: POSITIVE ou NEGATIVE.' }),
   comment: z
     .string({ error: 'O comentário deve ser um texto.' })
     .trim()
-    .max(FEEDBACK_COMMENT_MAX, { error: `O comentário pode ter no máximo ${FEEDBACK_COMMENT_MAX} caracteres.` })
+    .max(FEEDBACK_COMMENT_MAX, {
+      error: `O comentário pode ter no máximo ${FEEDBACK_COMMENT_MAX} caracteres.`,
+    })
     .nullish(),
 });
 export type FeedbackBody = z.infer<typeof FeedbackBodySchema>;

@@ -11,7 +11,11 @@ export const FaqSchema = FaqSummarySchema.extend({
 });
 export type Faq = z.infer<typeof FaqSchema>;
 
-const page = z.coerce.number({ error: 'page deve ser um número.' }).int().min(1, { error: 'page deve ser ao menos 1.' }).default(1);
+const page = z.coerce
+  .number({ error: 'page deve ser um número.' })
+  .int()
+  .min(1, { error: 'page deve ser ao menos 1.' })
+  .default(1);
 const limit = z.coerce
   .number({ error: 'limit deve ser um número.' })
   .int()
@@ -22,10 +26,16 @@ const limit = z.coerce
 export const FaqListQuerySchema = z.object({ page, limit });
 
 export const FaqSearchQuerySchema = z.object({
-  search: z.string({ error: 'Informe o texto da busca.' }).trim().max(200, { error: 'A busca pode ter no máximo 200 caracteres.' }).default(''),
+  search: z
+    .string({ error: 'Informe o texto da busca.' })
+    .trim()
+    .max(200, { error: 'A busca pode ter no máximo 200 caracteres.' })
+    .default(''),
   page,
   limit,
-  suggestionMode: z.enum(['true', 'false'], { error: 'suggestionMode deve ser true ou false.' }).optional(),
+  suggestionMode: z
+    .enum(['true', 'false'], { error: 'suggestionMode deve ser true ou false.' })
+    .optional(),
   suggestionLimit: z.coerce
     .number({ error: 'suggestionLimit deve ser um número.' })
     .int()

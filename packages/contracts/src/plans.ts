@@ -21,7 +21,10 @@ export const PLAN_LIMITS = {
   free: { questions: 3, period: 'day', context: false, chats: false },
   pro: { questions: 100, period: 'month', context: true, chats: true },
   business: { questions: Infinity, period: 'none', context: true, chats: true },
-} as const satisfies Record<PlanId, { questions: number; period: string; context: boolean; chats: boolean }>;
+} as const satisfies Record<
+  PlanId,
+  { questions: number; period: string; context: boolean; chats: boolean }
+>;
 
 export const PRO_PRICE_BRL = 29.9;
 export const PLAN_TIME_ZONE = 'America/Sao_Paulo';

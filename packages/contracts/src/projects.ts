@@ -10,7 +10,9 @@ export const ProjectBodySchema = z.object({
     .string({ error: PROJECT_NAME_REQUIRED })
     .trim()
     .min(1, { error: PROJECT_NAME_REQUIRED })
-    .max(PROJECT_NAME_MAX_CHARS, { error: `O nome do projeto pode ter no máximo ${PROJECT_NAME_MAX_CHARS} caracteres.` }),
+    .max(PROJECT_NAME_MAX_CHARS, {
+      error: `O nome do projeto pode ter no máximo ${PROJECT_NAME_MAX_CHARS} caracteres.`,
+    }),
   description: z
     .string({ error: 'A descrição do projeto deve ser um texto.' })
     .trim()
@@ -35,4 +37,6 @@ export type Project = z.infer<typeof ProjectSchema>;
 export const ProjectListResponseSchema = z.object({ data: z.array(ProjectSchema) });
 export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
 
-export const ProjectParamsSchema = z.object({ id: z.uuid({ error: 'Identificador de projeto inválido.' }) });
+export const ProjectParamsSchema = z.object({
+  id: z.uuid({ error: 'Identificador de projeto inválido.' }),
+});

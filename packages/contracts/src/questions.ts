@@ -7,7 +7,9 @@ export const QuestionBodySchema = z.object({
     .string({ error: 'A pergunta deve ser um texto.' })
     .trim()
     .min(1, { error: 'Escreva sua pergunta.' })
-    .max(QUESTION_MAX_CHARS, { error: `A pergunta pode ter no máximo ${QUESTION_MAX_CHARS} caracteres.` }),
+    .max(QUESTION_MAX_CHARS, {
+      error: `A pergunta pode ter no máximo ${QUESTION_MAX_CHARS} caracteres.`,
+    }),
 });
 export type QuestionBody = z.infer<typeof QuestionBodySchema>;
 
@@ -47,7 +49,11 @@ export type LimitExceeded = z.infer<typeof LimitExceededSchema>;
 export const StreamDeltaSchema = z.object({ text: z.string() });
 
 export const HistoryQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page deve ser um número.' }).int().min(1, { error: 'page deve ser ao menos 1.' }).default(1),
+  page: z.coerce
+    .number({ error: 'page deve ser um número.' })
+    .int()
+    .min(1, { error: 'page deve ser ao menos 1.' })
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit deve ser um número.' })
     .int()
@@ -56,7 +62,11 @@ export const HistoryQuerySchema = z.object({
     .default(10),
 });
 
-export const HistoryItemSchema = z.object({ id: z.string(), question: z.string(), createdAt: z.string() });
+export const HistoryItemSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  createdAt: z.string(),
+});
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
 export const HistoryPageSchema = z.object({

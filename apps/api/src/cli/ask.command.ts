@@ -18,7 +18,10 @@ function formatResult(r: RankedSection, position: number): string {
 /** `normas ask "<pergunta>" [--json]`: the ranked items retrieval finds for one question. */
 export async function runAskCommand(args: string[]): Promise<number> {
   const json = args.includes('--json');
-  const question = args.filter((a) => a !== '--json').join(' ').trim();
+  const question = args
+    .filter((a) => a !== '--json')
+    .join(' ')
+    .trim();
   if (!question) throw new UsageError('Informe a pergunta entre aspas.');
   const database = await openCliDatabase();
   try {

@@ -20,7 +20,12 @@ let dropDatabase = async () => {};
 /** A database of the kind the CLI will open (PGlite in DATA_DIR, or a fresh PostgreSQL database). */
 async function prepareDatabase(): Promise<void> {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-eval-'));
-  env = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+  env = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+  };
   let url: string | undefined;
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
@@ -63,7 +68,10 @@ async function prepareDatabase(): Promise<void> {
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: REPO_ROOT, env });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+      cwd: REPO_ROOT,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -83,15 +91,28 @@ describe('normas eval', () => {
     fs.writeFileSync(
       file,
       [
-        { id: 'q1', question: 'o cinto paraquedista precisa ser inspecionado antes do uso?', type: 'lookup', gold: [{ code: 'NR-35', item: '35.5.1' }] },
-        { id: 'q2', question: 'quantos dias de férias posso vender?', type: 'out_of_corpus', gold: [] },
+        {
+          id: 'q1',
+          question: 'o cinto paraquedista precisa ser inspecionado antes do uso?',
+          type: 'lookup',
+          gold: [{ code: 'NR-35', item: '35.5.1' }],
+        },
+        {
+          id: 'q2',
+          question: 'quantos dias de férias posso vender?',
+          type: 'out_of_corpus',
+          gold: [],
+        },
       ]
         .map((q) => JSON.stringify(q))
         .join('\n'),
     );
     const { code, stdout, stderr } = await cli('eval', '--questions', file);
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     for (const line of lines) {
       expect(Object.keys(line)).toEqual(['id', 'abstained', 'results']);
@@ -122,7 +143,11 @@ describe('normas ask', () => {
   it('answers --json with the ranked sections', async () => {
     const { code, stdout } = await cli('ask', 'quem fornece o EPI ao empregado?', '--json');
     expect(code).toBe(0);
-    const body = JSON.parse(stdout) as { question: string; abstained: boolean; results: { code: string; item: string }[] };
+    const body = JSON.parse(stdout) as {
+      question: string;
+      abstained: boolean;
+      results: { code: string; item: string }[];
+    };
     expect(body.question).toBe('quem fornece o EPI ao empregado?');
     expect(body.abstained).toBe(false);
     expect(body.results[0]).toMatchObject({ code: 'NR-06', item: '6.3' });
@@ -131,6 +156,8 @@ describe('normas ask', () => {
   it('says in Portuguese when the corpus does not cover the question', async () => {
     const { code, stdout } = await cli('ask', 'qual o recuo frontal exigido pelo código de obras?');
     expect(code).toBe(0);
-    expect(stdout).toContain('As NRs importadas não cobrem esta pergunta com segurança; nenhum item foi indicado como resposta.');
+    expect(stdout).toContain(
+      'As NRs importadas não cobrem esta pergunta com segurança; nenhum item foi indicado como resposta.',
+    );
   }, 60_000);
 });

@@ -31,7 +31,8 @@ export function readQuestions(file: string): EvalQuestion[] {
         throw new UsageError(`Linha ${n} de ${file} não é um JSON válido.`);
       }
       const parsed = QuestionLineSchema.safeParse(value);
-      if (!parsed.success) throw new UsageError(`Linha ${n} de ${file} precisa de "id" e "question".`);
+      if (!parsed.success)
+        throw new UsageError(`Linha ${n} de ${file} precisa de "id" e "question".`);
       return parsed.data;
     });
 }

@@ -56,7 +56,9 @@ export async function runFaqsCommand(args: string[]): Promise<number> {
     const file: FaqSeedFile = { faqs: generated.map((g) => g.faq) };
     fs.writeFileSync(path.resolve(out), `${JSON.stringify(file, null, 2)}\n`);
     const abstained = generated.filter((g) => g.abstained).length;
-    process.stdout.write(`${generated.length} perguntas escritas em ${out} (${abstained} sem resposta da base).\n`);
+    process.stdout.write(
+      `${generated.length} perguntas escritas em ${out} (${abstained} sem resposta da base).\n`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -32,7 +32,11 @@ function run(args: string[], isTTY = false) {
     stderr: { write: (s: string) => err.push(s), isTTY },
     openDatabase: async () => ({ ...database, close: async () => {} }),
   };
-  return runImportCommand(args, io).then((code) => ({ code, stdout: out.join(''), stderr: err.join('') }));
+  return runImportCommand(args, io).then((code) => ({
+    code,
+    stdout: out.join(''),
+    stderr: err.join(''),
+  }));
 }
 
 describe('normas import', () => {
@@ -46,17 +50,31 @@ describe('normas import', () => {
       files: [
         { file: 'nr-41.txt', status: 'imported', code: 'NR-41', sections: 3, reason: null },
         { file: 'nr-43.md', status: 'imported', code: 'NR-43', sections: 2, reason: null },
-        { file: 'nr-44.pdf', status: 'failed', code: null, sections: null, reason: expect.stringMatching(/^PDF ilegível/) },
+        {
+          file: 'nr-44.pdf',
+          status: 'failed',
+          code: null,
+          sections: null,
+          reason: expect.stringMatching(/^PDF ilegível/),
+        },
       ],
     });
     expect(stderr).toMatch(/^\[3\/3\] nr-44\.pdf — FALHA: PDF ilegível/m);
-    expect(stderr).toMatch(/^3 arquivo\(s\) em [\d.]+ s: 2 importado\(s\), 0 sem alterações, 1 com falha\.$/m);
+    expect(stderr).toMatch(
+      /^3 arquivo\(s\) em [\d.]+ s: 2 importado\(s\), 0 sem alterações, 1 com falha\.$/m,
+    );
     expect(stderr).not.toContain('[1/3]');
-    expect((await createRegulationsRepository(database.db).list()).map((r) => r.code)).toEqual(['NR-41', 'NR-43']);
+    expect((await createRegulationsRepository(database.db).list()).map((r) => r.code)).toEqual([
+      'NR-41',
+      'NR-43',
+    ]);
   });
 
   it('shows progress per file on a terminal and exits with 0 when nothing failed', async () => {
-    const { code, stderr } = await run([path.join(dir, 'nr-41.txt'), path.join(dir, 'nr-43.md')], true);
+    const { code, stderr } = await run(
+      [path.join(dir, 'nr-41.txt'), path.join(dir, 'nr-43.md')],
+      true,
+    );
     expect(code).toBe(0);
     expect(stderr.split('\n').slice(0, 2)).toEqual([
       '[1/2] nr-41.txt — NR-41, 3 itens (sem alterações)',

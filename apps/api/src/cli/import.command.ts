@@ -27,7 +27,10 @@ function progressLine({ index, total, result }: ImportProgress): string {
  * `normas import <file-or-folder>...`: prints the summary as JSON on stdout; progress goes to
  * stderr on a terminal, failures always. Exit code 1 when any file failed.
  */
-export async function runImportCommand(args: string[], io: ImportCommandIo = process): Promise<number> {
+export async function runImportCommand(
+  args: string[],
+  io: ImportCommandIo = process,
+): Promise<number> {
   const inputs = args.filter((a) => a.trim() !== '');
   if (inputs.length === 0) throw new UsageError('Informe ao menos um arquivo ou pasta.');
   const database = await (io.openDatabase ?? openCliDatabase)();
@@ -37,7 +40,8 @@ export async function runImportCommand(args: string[], io: ImportCommandIo = pro
       createRegulationsRepository(database.db),
       inputs.map((i) => path.resolve(i)),
       (progress) => {
-        if (io.stderr.isTTY || progress.result.status === 'failed') io.stderr.write(progressLine(progress));
+        if (io.stderr.isTTY || progress.result.status === 'failed')
+          io.stderr.write(progressLine(progress));
       },
     );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

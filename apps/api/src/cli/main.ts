@@ -15,16 +15,19 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
   ask: { usage: 'ask "<pergunta>" [--json]', run: runAskCommand },
   eval: { usage: 'eval --questions <arquivo.jsonl>', run: runEvalCommand },
   import: { usage: 'import <arquivo-ou-pasta>...', run: (args) => runImportCommand(args) },
-  faqs: { usage: 'faqs generate --out <arquivo.json> [--in <arquivo.json>] [--force]', run: runFaqsCommand },
+  faqs: {
+    usage: 'faqs generate --out <arquivo.json> [--in <arquivo.json>] [--force]',
+    run: runFaqsCommand,
+  },
 };
-
-
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
-    const usage = Object.values(COMMANDS).map((c) => `  normas ${c.usage}`).join('\n');
+    const usage = Object.values(COMMANDS)
+      .map((c) => `  normas ${c.usage}`)
+      .join('\n');
     process.stderr.write(`${name ? `Comando desconhecido: ${name}\n` : ''}Uso:\n${usage}\n`);
     return 2;
   }

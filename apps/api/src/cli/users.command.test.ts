@@ -48,7 +48,12 @@ describe('normas users set-plan', () => {
     expect(err.join('')).toBe('Usuário não encontrado: ana@exemplo.com.br\n');
 
     await withUsers((users) =>
-      users.upsertFromIdentity({ uid: 'uid-ana', email: 'ana@exemplo.com.br', name: 'Ana', photoUrl: null }),
+      users.upsertFromIdentity({
+        uid: 'uid-ana',
+        email: 'ana@exemplo.com.br',
+        name: 'Ana',
+        photoUrl: null,
+      }),
     );
     expect(await runUsersCommand(['set-plan', 'ANA@exemplo.com.br', 'pro'])).toBe(0);
     expect(out.join('')).toBe('Plano de ana@exemplo.com.br alterado para pro.\n');

@@ -37,7 +37,9 @@ export interface DatabaseOptions {
 }
 
 function journalSize(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
+  ) as {
     entries: unknown[];
   };
   return journal.entries.length;
@@ -55,7 +57,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(folder, { extensions: { unaccent, pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return withCommon(db, 'pglite', {
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   });
 }
@@ -66,7 +69,8 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return withCommon(db, 'postgres', {
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   });
 }

@@ -27,7 +27,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     photoUrl: text('photo_url'),
-    plan: text('plan', { enum: ['free', 'pro', 'business'] }).notNull().default('free'),
+    plan: text('plan', { enum: ['free', 'pro', 'business'] })
+      .notNull()
+      .default('free'),
     ...timestamps,
   },
   (t) => [

@@ -18,12 +18,19 @@ describe('signed-in routes', () => {
     ['POST', '/api/v1/chat/feedback', { type: 'TALVEZ' }],
     ['GET', '/api/v1/regulation/question-history?page=zero', undefined],
     ['GET', '/api/v1/regulations/nao-e-uuid', undefined],
-  ] as const)('%s %s without a token answers 401 even with bad input', async (method, url, payload) => {
-    const res = await t.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({
-      code: 'UNAUTHENTICATED',
-      message: 'Sua sessão expirou ou é inválida. Faça login novamente.',
-    });
-  });
+  ] as const)(
+    '%s %s without a token answers 401 even with bad input',
+    async (method, url, payload) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        code: 'UNAUTHENTICATED',
+        message: 'Sua sessão expirou ou é inválida. Faça login novamente.',
+      });
+    },
+  );
 });

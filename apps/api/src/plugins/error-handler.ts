@@ -50,10 +50,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       const code = FASTIFY_CODES[error.code]!;
       status = ERRORS[code].status;
       body = { code, message: ERRORS[code].message };
-    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    } else if (
+      typeof error.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
       status = error.statusCode;
       const code =
-        status === 401 ? 'UNAUTHENTICATED' : status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
+        status === 401
+          ? 'UNAUTHENTICATED'
+          : status === 404
+            ? 'NOT_FOUND'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : 'VALIDATION_ERROR';
       body = { code, message: ERRORS[code].message };
     } else {
       status = 500;

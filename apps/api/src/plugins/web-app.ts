@@ -27,7 +27,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) throw new AppError('ROUTE_NOT_FOUND');
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('ROUTE_NOT_FOUND');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      throw new AppError('ROUTE_NOT_FOUND');
     if (!hasWeb) {
       return reply
         .status(503)

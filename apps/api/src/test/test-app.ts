@@ -53,7 +53,10 @@ export interface TestAppOptions {
   beforeBuild?: (database: Database) => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

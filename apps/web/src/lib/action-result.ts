@@ -5,8 +5,7 @@ import { ApiError } from './api-client';
  * `success` and `error` instead of throwing. `cause` keeps the failure so the screen can spot early access.
  */
 export type ActionResult<T> =
-  | { success: true; data: T; error: null }
-  | { success: false; error: string; cause: unknown };
+  { success: true; data: T; error: null } | { success: false; error: string; cause: unknown };
 
 /** Runs `action`; a failed call becomes the server's own message, else `fallback` (the wrapper text). */
 export async function toActionResult<T>(

@@ -65,6 +65,10 @@ export const UNRELATED: AnswerSource = {
   effectiveFrom: null,
 };
 
-export function inputFor(question: string, results: AnswerSource[], abstained = false): AnswerInput {
+export function inputFor(
+  question: string,
+  results: AnswerSource[],
+  abstained = false,
+): AnswerInput {
   return { question, retrieval: { abstained, confidence: abstained ? 0.1 : 0.8, results } };
 }

@@ -22,7 +22,8 @@ function contentOf(data: string): string {
   } catch {
     throw new MalformedStreamError('evento sem JSON válido');
   }
-  if (payload === null || typeof payload !== 'object') throw new MalformedStreamError('evento não é um objeto');
+  if (payload === null || typeof payload !== 'object')
+    throw new MalformedStreamError('evento não é um objeto');
   if (payload.error) throw new MalformedStreamError('o provedor enviou um erro no meio do fluxo');
   if (!Array.isArray(payload.choices)) throw new MalformedStreamError('evento sem "choices"');
   const choice = payload.choices[0];

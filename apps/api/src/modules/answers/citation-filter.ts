@@ -25,7 +25,10 @@ export interface CitationFilter {
  * written (and the "(" or list marker before it), which waits until it can be checked. So a link to
  * an item that was not retrieved never reaches the client, even for a moment.
  */
-export function createCitationFilter(sources: readonly Citable[], emit: (text: string) => void): CitationFilter {
+export function createCitationFilter(
+  sources: readonly Citable[],
+  emit: (text: string) => void,
+): CitationFilter {
   let pending = '';
   const citations: Citation[] = [];
   const seen = new Set<string>();

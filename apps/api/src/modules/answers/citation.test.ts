@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EMPLOYER_DUTIES, GUARDRAIL_ANNEX, PLATFORM_REGULATION_ID as REG, TRAINING } from './answers.fixtures';
+import {
+  EMPLOYER_DUTIES,
+  GUARDRAIL_ANNEX,
+  PLATFORM_REGULATION_ID as REG,
+  TRAINING,
+} from './answers.fixtures';
 import { citationLabel, citationLink, validateCitations } from './citation';
 import { createCitationFilter } from './citation-filter';
 
@@ -13,7 +18,9 @@ describe('citation links', () => {
   });
 
   it('encodes annex items and names the annex in the label', () => {
-    expect(citationLink(GUARDRAIL_ANNEX)).toBe(`[NR-98, Anexo II, item 1.3](/regulations/${REG}#Anexo%20II%201.3)`);
+    expect(citationLink(GUARDRAIL_ANNEX)).toBe(
+      `[NR-98, Anexo II, item 1.3](/regulations/${REG}#Anexo%20II%201.3)`,
+    );
     expect(citationLabel({ code: 'NR-12', item: 'Anexo IV' })).toBe('NR-12, Anexo IV');
     expect(citationLabel({ code: 'NR-01', item: 'Glossário' })).toBe('NR-01, Glossário');
   });
@@ -74,19 +81,22 @@ describe('streaming citation filter', () => {
     `- [NR-98, Anexo II, item 1.3](/regulations/${REG}#Anexo%20II%201.3)\n`,
   ].join('');
 
-  it.each([1, 3, 7, 50])('gives the same text as the batch validator when fed %i characters at a time', (size) => {
-    const out: string[] = [];
-    const filter = createCitationFilter(sources, (t) => out.push(t));
-    for (let i = 0; i < text.length; i += size) filter.push(text.slice(i, i + size));
-    filter.end();
-    const batch = validateCitations(text, sources);
-    expect(out.join('')).toBe(batch.markdown);
-    expect(batch.markdown).toBe(
-      `Segundo a norma, a capacitação tem 16 horas (${good}) e o guarda-corpo 1,10 m.\n\nItens:\n${`- ${citationLink(GUARDRAIL_ANNEX)}\n`}`,
-    );
-    expect(filter.citations.map((c) => c.item)).toEqual(['98.3.1', 'Anexo II 1.3']);
-    expect(filter.removed).toHaveLength(2);
-  });
+  it.each([1, 3, 7, 50])(
+    'gives the same text as the batch validator when fed %i characters at a time',
+    (size) => {
+      const out: string[] = [];
+      const filter = createCitationFilter(sources, (t) => out.push(t));
+      for (let i = 0; i < text.length; i += size) filter.push(text.slice(i, i + size));
+      filter.end();
+      const batch = validateCitations(text, sources);
+      expect(out.join('')).toBe(batch.markdown);
+      expect(batch.markdown).toBe(
+        `Segundo a norma, a capacitação tem 16 horas (${good}) e o guarda-corpo 1,10 m.\n\nItens:\n${`- ${citationLink(GUARDRAIL_ANNEX)}\n`}`,
+      );
+      expect(filter.citations.map((c) => c.item)).toEqual(['98.3.1', 'Anexo II 1.3']);
+      expect(filter.removed).toHaveLength(2);
+    },
+  );
 
   it('never lets a part of an unknown link out before it is judged', () => {
     const out: string[] = [];

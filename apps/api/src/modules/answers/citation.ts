@@ -23,7 +23,12 @@ export function citationLink(source: Pick<Citable, 'regulationId' | 'code' | 'it
 }
 
 export function toCitation(source: Citable): Citation {
-  return { regulationId: source.regulationId, sectionId: source.sectionId, code: source.code, item: source.item };
+  return {
+    regulationId: source.regulationId,
+    sectionId: source.sectionId,
+    code: source.code,
+    item: source.item,
+  };
 }
 
 export interface CitationCheck {
@@ -79,7 +84,10 @@ export function validateCitations(markdown: string, sources: readonly Citable[])
       continue;
     }
     const [, regulationId, fragment] = parsed;
-    const source = fragment !== undefined ? byItem.get(`${regulationId}#${decodeFragment(fragment)}`) : undefined;
+    const source =
+      fragment !== undefined
+        ? byItem.get(`${regulationId}#${decodeFragment(fragment)}`)
+        : undefined;
     if (source) {
       out += citationLink(source);
       if (!seen.has(source.sectionId)) {
@@ -112,7 +120,8 @@ function tidyAroundRemoval(left: string, text: string, pos: number): { left: str
     return tidyAroundRemoval(left.replace(/[ \t]*\([ \t]*$/, ''), text, pos + closing[0].length);
   }
   const separatorAfter = /^[ \t]*[,;][ \t]*/.exec(right);
-  if (/\([ \t]*$/.test(left) && separatorAfter) return { left, pos: pos + separatorAfter[0].length };
+  if (/\([ \t]*$/.test(left) && separatorAfter)
+    return { left, pos: pos + separatorAfter[0].length };
   if (/[ \t]*[,;][ \t]*$/.test(left) && /^[ \t]*(?:[).\n]|$)/.test(right)) {
     return tidyAroundRemoval(left.replace(/[ \t]*[,;][ \t]*$/, ''), text, pos);
   }

@@ -13,7 +13,8 @@ import { DISCLAIMER } from './extractive.markdown';
 import { createExtractiveEngine } from './extractive.engine';
 
 const engine = createExtractiveEngine({ now: () => new Date('2026-06-01T12:00:00-03:00') });
-const link = (item: string, label: string) => `[${label}](/regulations/${PLATFORM_REGULATION_ID}#${item})`;
+const link = (item: string, label: string) =>
+  `[${label}](/regulations/${PLATFORM_REGULATION_ID}#${item})`;
 const ITEM_LINK = /\]\(\/regulations\/([^#)]+)#([^)]+)\)/g;
 
 function linkedItems(markdown: string): string[] {
@@ -40,13 +41,21 @@ describe('grounded extractive engine', () => {
     // The amendment note is about who wrote the text, not what it says.
     expect(result.markdown).not.toContain('Portaria');
     expect(result.citations).toEqual([
-      { regulationId: PLATFORM_REGULATION_ID, sectionId: TRAINING.sectionId, code: 'NR-98', item: '98.3.1' },
+      {
+        regulationId: PLATFORM_REGULATION_ID,
+        sectionId: TRAINING.sectionId,
+        code: 'NR-98',
+        item: '98.3.1',
+      },
     ]);
   });
 
   it('joins a lettered sub-item to its lead-in and quotes both, marking what was left out', async () => {
     const result = await engine.answer(
-      inputFor('qual a velocidade máxima do vento para usar a plataforma?', [EMPLOYER_DUTIES, TRAINING]),
+      inputFor('qual a velocidade máxima do vento para usar a plataforma?', [
+        EMPLOYER_DUTIES,
+        TRAINING,
+      ]),
     );
     expect(result.markdown.split('\n\n')[0]).toBe(
       'Segundo o item 98.3.2 da NR-98, cabe ao empregador: c) suspender o uso da plataforma quando a velocidade do vento for superior a 40 km/h.',
@@ -60,7 +69,10 @@ describe('grounded extractive engine', () => {
   it('cites every chosen item, lists them, and links only to items it was given', async () => {
     const results = [TRAINING, GUARDRAIL_ANNEX, EMPLOYER_DUTIES, UNRELATED];
     const result = await engine.answer(
-      inputFor('quais os requisitos da plataforma: capacitação do operador e altura do guarda-corpo?', results),
+      inputFor(
+        'quais os requisitos da plataforma: capacitação do operador e altura do guarda-corpo?',
+        results,
+      ),
     );
     const given = new Set(results.map((r) => `${r.regulationId}#${r.item}`));
     const linked = linkedItems(result.markdown);
@@ -69,12 +81,15 @@ describe('grounded extractive engine', () => {
     const cited = result.citations.map((c) => `${c.regulationId}#${c.item}`);
     expect(new Set(linked)).toEqual(new Set(cited));
     const list = result.markdown.slice(result.markdown.indexOf('**Itens citados**'));
-    for (const c of result.citations) expect(list).toContain(`/regulations/${c.regulationId}#${encodeURIComponent(c.item)})`);
+    for (const c of result.citations)
+      expect(list).toContain(`/regulations/${c.regulationId}#${encodeURIComponent(c.item)})`);
     expect(result.citations.map((c) => c.item)).not.toContain('97.1.1');
   });
 
   it('encodes annex items in the link and warns about a wording not yet in force', async () => {
-    const result = await engine.answer(inputFor('qual a altura mínima do guarda-corpo da plataforma?', [GUARDRAIL_ANNEX, TRAINING]));
+    const result = await engine.answer(
+      inputFor('qual a altura mínima do guarda-corpo da plataforma?', [GUARDRAIL_ANNEX, TRAINING]),
+    );
     expect(result.markdown.split('\n\n')[0]).toBe(
       'Segundo o item 1.3 do Anexo II da NR-98, o guarda-corpo da plataforma deve ter altura mínima de 1,10 m (um metro e dez centímetros), medida a partir do piso.',
     );
@@ -86,12 +101,16 @@ describe('grounded extractive engine', () => {
 
   it('says nothing about dates when the wording is already in force', async () => {
     const later = createExtractiveEngine({ now: () => new Date('2031-01-02T12:00:00-03:00') });
-    const result = await later.answer(inputFor('altura do guarda-corpo da plataforma', [GUARDRAIL_ANNEX]));
+    const result = await later.answer(
+      inputFor('altura do guarda-corpo da plataforma', [GUARDRAIL_ANNEX]),
+    );
     expect(result.markdown).not.toContain('Atenção');
   });
 
   it('abstains with the fixed text and cites nothing when retrieval abstained', async () => {
-    const result = await engine.answer(inputFor('Qual a largura mínima de escada pela NBR 9077?', [UNRELATED], true));
+    const result = await engine.answer(
+      inputFor('Qual a largura mínima de escada pela NBR 9077?', [UNRELATED], true),
+    );
     expect(result).toEqual({ markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true });
     expect(result.markdown).toContain(
       'A base cobre as 36 Normas Regulamentadoras (NRs) do Ministério do Trabalho e Emprego em vigor.',
@@ -100,7 +119,10 @@ describe('grounded extractive engine', () => {
   });
 
   it('abstains when there is nothing usable to quote', async () => {
-    const empty: AnswerSource = { ...TRAINING, content: '(Revogado pela Portaria XYZ n.º 1, de 2 de janeiro de 2020)' };
+    const empty: AnswerSource = {
+      ...TRAINING,
+      content: '(Revogado pela Portaria XYZ n.º 1, de 2 de janeiro de 2020)',
+    };
     expect((await engine.answer(inputFor('treinamento', [empty]))).abstained).toBe(true);
     expect((await engine.answer(inputFor('treinamento', []))).markdown).toBe(ABSTENTION_MARKDOWN);
   });
@@ -108,9 +130,12 @@ describe('grounded extractive engine', () => {
   it('streams small chunks right away that add up to the markdown', async () => {
     const chunks: { text: string; at: number }[] = [];
     const start = performance.now();
-    const pending = engine.answer(inputFor('carga horária da capacitação', [TRAINING, EMPLOYER_DUTIES]), {
-      onDelta: (text) => chunks.push({ text, at: performance.now() - start }),
-    });
+    const pending = engine.answer(
+      inputFor('carga horária da capacitação', [TRAINING, EMPLOYER_DUTIES]),
+      {
+        onDelta: (text) => chunks.push({ text, at: performance.now() - start }),
+      },
+    );
     // Emitted before the first await resolves: the first token does not wait for anything.
     expect(chunks.length).toBeGreaterThan(5);
     const result = await pending;
@@ -120,7 +145,11 @@ describe('grounded extractive engine', () => {
   });
 
   it('answers the same way every time', async () => {
-    const input = inputFor('altura do guarda-corpo e capacitação', [GUARDRAIL_ANNEX, TRAINING, EMPLOYER_DUTIES]);
+    const input = inputFor('altura do guarda-corpo e capacitação', [
+      GUARDRAIL_ANNEX,
+      TRAINING,
+      EMPLOYER_DUTIES,
+    ]);
     expect((await engine.answer(input)).markdown).toBe((await engine.answer(input)).markdown);
   });
 

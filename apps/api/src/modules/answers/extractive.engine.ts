@@ -5,7 +5,13 @@
  */
 import { AppError } from '../../lib/app-error';
 import { ABSTENTION_MARKDOWN } from './abstention';
-import type { AnswerEngine, AnswerInput, AnswerOptions, AnswerResult, AnswerSource } from './answer-engine';
+import type {
+  AnswerEngine,
+  AnswerInput,
+  AnswerOptions,
+  AnswerResult,
+  AnswerSource,
+} from './answer-engine';
 import { toCitation } from './citation';
 import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery } from '../retrieval/query';
@@ -35,7 +41,9 @@ function namedItems(question: string): (source: AnswerSource) => boolean {
     query.items.some(
       (ref) =>
         ref.label.toLowerCase() === source.item.toLowerCase() &&
-        (query.codes.length > 0 ? query.codes.includes(source.code) : (ref.impliedCode ?? source.code) === source.code),
+        (query.codes.length > 0
+          ? query.codes.includes(source.code)
+          : (ref.impliedCode ?? source.code) === source.code),
     );
 }
 
@@ -64,13 +72,18 @@ export function chooseItems(question: string, results: readonly AnswerSource[]):
   const ranked = [...results].sort((a, b) => b.score - a.score).slice(0, SCANNED_RESULTS);
   const top = ranked[0];
   if (!top || !(top.score > 0)) return [];
-  const relevance = buildRelevance(question, ranked.flatMap((r) => splitUnits(r.content)));
+  const relevance = buildRelevance(
+    question,
+    ranked.flatMap((r) => splitUnits(r.content)),
+  );
   const quoted = ranked
     .map((source) => ({ source, quote: quoteItem(source.content, relevance) }))
     .filter((c): c is ChosenItem => c.quote !== null);
 
   const candidates = quoted.filter(
-    (c) => c.source.score >= top.score * (c.source.regulationId === top.regulationId ? RELATIVE_CUT : OTHER_FAMILY_CUT),
+    (c) =>
+      c.source.score >=
+      top.score * (c.source.regulationId === top.regulationId ? RELATIVE_CUT : OTHER_FAMILY_CUT),
   );
   const bestQuote = Math.max(...candidates.map((c) => c.quote.score));
   if (!(bestQuote > 0)) return candidates.slice(0, 1);
@@ -92,7 +105,10 @@ export function chooseItems(question: string, results: readonly AnswerSource[]):
   for (const c of [...chosen]) {
     if (c.quote.decisive > 0) continue;
     const relative = quoted.find(
-      (r) => r.quote.decisive > 0 && isRelative(r.source, c.source) && !chosen.some((k) => k.source.sectionId === r.source.sectionId),
+      (r) =>
+        r.quote.decisive > 0 &&
+        isRelative(r.source, c.source) &&
+        !chosen.some((k) => k.source.sectionId === r.source.sectionId),
     );
     if (relative) chosen.splice(chosen.indexOf(c) + 1, 0, relative);
   }
@@ -120,7 +136,9 @@ export function chunkText(text: string, size = 24): string[] {
 }
 
 export function composeExtractiveAnswer(input: AnswerInput, today: string): AnswerResult {
-  const chosen = input.retrieval.abstained ? [] : chooseItems(input.question, input.retrieval.results);
+  const chosen = input.retrieval.abstained
+    ? []
+    : chooseItems(input.question, input.retrieval.results);
   if (chosen.length === 0) return { markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true };
   return {
     markdown: renderAnswer(chosen, today),

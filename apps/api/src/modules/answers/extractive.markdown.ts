@@ -20,7 +20,9 @@ function itemPhrase(source: AnswerSource): string {
   const annex = ANNEX_ITEM.exec(source.item);
   const [where, rest] = annex ? [` do ${annex[1]}`, annex[2] ?? ''] : ['', source.item];
   if (!rest) return `o ${annex ? annex[1] : 'texto'} da ${source.code}`;
-  return NUMBERED.test(rest) ? `o item ${rest}${where} da ${source.code}` : `o ${rest}${where} da ${source.code}`;
+  return NUMBERED.test(rest)
+    ? `o item ${rest}${where} da ${source.code}`
+    : `o ${rest}${where} da ${source.code}`;
 }
 
 /** Lower-cases the first word unless it is an acronym ("PGR") or carries digits. */
@@ -39,7 +41,9 @@ function leadParagraph(chosen: ChosenItem[]): string {
   const { statement } = first!.quote;
   // Too long to restate in a lead: the quote right below is the statement.
   if (!statement) return `${capitalize(itemPhrase(first!.source))} estabelece o seguinte:`;
-  const sentences = [`Segundo ${itemPhrase(first!.source)}, ${escapeInline(lowerFirst(statement))}`];
+  const sentences = [
+    `Segundo ${itemPhrase(first!.source)}, ${escapeInline(lowerFirst(statement))}`,
+  ];
   const second = others.find((c) => c.quote.decisive > 0 && c.quote.statement);
   if (second) {
     sentences.push(

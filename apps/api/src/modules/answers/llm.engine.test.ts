@@ -5,14 +5,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { ABSTENTION_MARKDOWN, ABSTENTION_SCOPE } from './abstention';
 import type { AnswerOptions } from './answer-engine';
-import { EMPLOYER_DUTIES, GUARDRAIL_ANNEX, inputFor, PLATFORM_REGULATION_ID as REG, TRAINING } from './answers.fixtures';
+import {
+  EMPLOYER_DUTIES,
+  GUARDRAIL_ANNEX,
+  inputFor,
+  PLATFORM_REGULATION_ID as REG,
+  TRAINING,
+} from './answers.fixtures';
 import { citationLink } from './citation';
 import { createAnswerEngine } from './create-answer-engine';
 import { createLlmEngine } from './llm.engine';
 import { LLM_ABSTAIN_SENTENCE } from './llm.prompt';
 
 /** A stand-in for an OpenAI-compatible server; each test decides how it answers. */
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void | Promise<void>;
+type Handler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: string,
+) => void | Promise<void>;
 let handler: Handler;
 let requests: { headers: http.IncomingHttpHeaders; body: Record<string, unknown>; url: string }[];
 let server: http.Server;
@@ -23,7 +33,11 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
-      requests.push({ headers: req.headers, body: JSON.parse(body) as Record<string, unknown>, url: req.url ?? '' });
+      requests.push({
+        headers: req.headers,
+        body: JSON.parse(body) as Record<string, unknown>,
+        url: req.url ?? '',
+      });
       void handler(req, res, body);
     });
   });
@@ -38,13 +52,17 @@ beforeEach(() => {
   requests = [];
 });
 
-const sse = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' });
-const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
-const streamAll = (parts: string[]): Handler => (_req, res) => {
-  sse(res);
-  for (const p of parts) res.write(chunk(p));
-  res.end('data: [DONE]\n\n');
-};
+const sse = (res: http.ServerResponse) =>
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
+const streamAll =
+  (parts: string[]): Handler =>
+  (_req, res) => {
+    sse(res);
+    for (const p of parts) res.write(chunk(p));
+    res.end('data: [DONE]\n\n');
+  };
 
 const warnings: { details: object; message: string }[] = [];
 const logger = { warn: (details: object, message: string) => warnings.push({ details, message }) };
@@ -82,7 +100,9 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
     });
     expect(result).toEqual({
       markdown: `A capacitação deve ter carga horária mínima de 16 (dezesseis) horas (${good}).`,
-      citations: [{ regulationId: REG, sectionId: TRAINING.sectionId, code: 'NR-98', item: '98.3.1' }],
+      citations: [
+        { regulationId: REG, sectionId: TRAINING.sectionId, code: 'NR-98', item: '98.3.1' },
+      ],
       abstained: false,
     });
     expect(deltas.length).toBeGreaterThan(1);
@@ -91,11 +111,17 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
     const [request] = requests;
     expect(request!.url).toBe('/v1/chat/completions');
     expect(request!.headers.authorization).toBe('Bearer test-key');
-    expect(request!.body).toMatchObject({ model: 'stand-in-model', stream: true, temperature: 0.1 });
+    expect(request!.body).toMatchObject({
+      model: 'stand-in-model',
+      stream: true,
+      temperature: 0.1,
+    });
     const messages = request!.body.messages as { role: string; content: string }[];
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(messages[0]!.content).toContain(`responda apenas: "${LLM_ABSTAIN_SENTENCE}"`);
-    expect(messages[1]!.content).toContain(`[1] NR-98, item 98.3.1 — 98.3 CAPACITAÇÃO DOS OPERADORES\nLink: ${good}\nTexto:\nO operador`);
+    expect(messages[1]!.content).toContain(
+      `[1] NR-98, item 98.3.1 — 98.3 CAPACITAÇÃO DOS OPERADORES\nLink: ${good}\nTexto:\nO operador`,
+    );
     expect(messages[1]!.content).toContain(`Link: ${citationLink(GUARDRAIL_ANNEX)}`);
     expect(messages[1]!.content).not.toContain('Portaria XYZ');
     expect(messages[1]!.content.endsWith(`Pergunta: ${question}`)).toBe(true);
@@ -103,7 +129,13 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
 
   it('sends the conversation so far, and no Authorization header without a key', async () => {
     handler = streamAll([`Sim, 16 horas (${good}).`]);
-    const given = { ...input(), conversation: [{ role: 'user' as const, content: 'E a capacitação?' }, { role: 'assistant' as const, content: 'É obrigatória.' }] };
+    const given = {
+      ...input(),
+      conversation: [
+        { role: 'user' as const, content: 'E a capacitação?' },
+        { role: 'assistant' as const, content: 'É obrigatória.' },
+      ],
+    };
     await run({}, createLlmEngine({ baseUrl, model: 'stand-in-model', timeoutMs: 2000 }), given);
     const messages = requests[0]!.body.messages as { role: string; content: string }[];
     expect(messages.map((m) => [m.role, m.content.slice(0, 14)])).toEqual([
@@ -140,12 +172,20 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
   it('passes on the model abstaining, with what the base covers', async () => {
     handler = streamAll([LLM_ABSTAIN_SENTENCE]);
     const { result } = await run();
-    expect(result).toEqual({ markdown: `${LLM_ABSTAIN_SENTENCE}\n\n${ABSTENTION_SCOPE}`, citations: [], abstained: true });
+    expect(result).toEqual({
+      markdown: `${LLM_ABSTAIN_SENTENCE}\n\n${ABSTENTION_SCOPE}`,
+      citations: [],
+      abstained: true,
+    });
   });
 
   it('does not call the endpoint when retrieval abstained', async () => {
     handler = streamAll(['não deveria ser chamado']);
-    const { result, deltas } = await run({}, engine(), inputFor('Largura de escada pela NBR 9077?', [TRAINING], true));
+    const { result, deltas } = await run(
+      {},
+      engine(),
+      inputFor('Largura de escada pela NBR 9077?', [TRAINING], true),
+    );
     expect(result).toEqual({ markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true });
     expect(deltas.join('')).toBe(ABSTENTION_MARKDOWN);
     expect(requests).toHaveLength(0);
@@ -157,8 +197,14 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end('{"error":{"message":"segredo interno do provedor"}}');
     };
-    const error = await engine().answer(input()).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'ANSWER_FAILED', status: 502, message: ERRORS.ANSWER_FAILED.message });
+    const error = await engine()
+      .answer(input())
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'ANSWER_FAILED',
+      status: 502,
+      message: ERRORS.ANSWER_FAILED.message,
+    });
     expect(JSON.stringify(error)).not.toContain('segredo');
     expect(warnings[0]!.details).toMatchObject({ status: 500 });
   });
@@ -169,7 +215,11 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
       res.end('data: {isto não é json\n\n');
     };
     await expect(engine().answer(input())).rejects.toMatchObject({ code: 'ANSWER_FAILED' });
-    const nowhere = createLlmEngine({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm', timeoutMs: 2000 });
+    const nowhere = createLlmEngine({
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'm',
+      timeoutMs: 2000,
+    });
     await expect(nowhere.answer(input())).rejects.toMatchObject({ code: 'ANSWER_FAILED' });
   });
 
@@ -180,7 +230,10 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
       // …and then says nothing more.
     };
     const started = performance.now();
-    await expect(engine(300).answer(input())).rejects.toMatchObject({ code: 'ANSWER_TIMEOUT', status: 504 });
+    await expect(engine(300).answer(input())).rejects.toMatchObject({
+      code: 'ANSWER_TIMEOUT',
+      status: 504,
+    });
     expect(performance.now() - started).toBeLessThan(2000);
 
     handler = () => {}; // never even sends headers
@@ -194,7 +247,10 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
     };
     const controller = new AbortController();
     const started = performance.now();
-    const pending = engine(10_000).answer(input(), { signal: controller.signal, onDelta: () => controller.abort() });
+    const pending = engine(10_000).answer(input(), {
+      signal: controller.signal,
+      onDelta: () => controller.abort(),
+    });
     await expect(pending).rejects.toMatchObject({ code: 'ANSWER_TIMEOUT' });
     expect(performance.now() - started).toBeLessThan(2000);
   });
@@ -203,9 +259,14 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
 describe('engine choice', () => {
   it('uses the extractive engine by default and the LLM one when an endpoint is configured', () => {
     expect(createAnswerEngine(loadConfig({})).kind).toBe('extractive');
-    expect(createAnswerEngine(loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LOG_LEVEL: 'silent' })).kind).toBe('llm');
     expect(
-      createAnswerEngine(loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', ANSWER_ENGINE: 'extractive' })).kind,
+      createAnswerEngine(loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', LOG_LEVEL: 'silent' }))
+        .kind,
+    ).toBe('llm');
+    expect(
+      createAnswerEngine(
+        loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', ANSWER_ENGINE: 'extractive' }),
+      ).kind,
     ).toBe('extractive');
   });
 });

@@ -43,13 +43,27 @@ export function createLlmEngine(options: LlmEngineOptions): AnswerEngine {
   const log = options.logger ?? silentLogger;
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
 
-  async function complete(input: AnswerInput, sources: AnswerSource[], emit: (text: string) => void, signal: AbortSignal, alive: () => void) {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  async function complete(
+    input: AnswerInput,
+    sources: AnswerSource[],
+    emit: (text: string) => void,
+    signal: AbortSignal,
+    alive: () => void,
+  ) {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     const response = await doFetch(url, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ model: options.model, stream: true, temperature: 0.1, messages: buildMessages(input, sources) }),
+      body: JSON.stringify({
+        model: options.model,
+        stream: true,
+        temperature: 0.1,
+        messages: buildMessages(input, sources),
+      }),
       signal,
     });
     alive();
@@ -70,7 +84,10 @@ export function createLlmEngine(options: LlmEngineOptions): AnswerEngine {
 
   return {
     kind: 'llm',
-    async answer(input: AnswerInput, { signal, onDelta }: AnswerOptions = {}): Promise<AnswerResult> {
+    async answer(
+      input: AnswerInput,
+      { signal, onDelta }: AnswerOptions = {},
+    ): Promise<AnswerResult> {
       const sources = promptSources(input);
       if (input.retrieval.abstained || sources.length === 0) {
         onDelta?.(ABSTENTION_MARKDOWN);
@@ -97,11 +114,17 @@ export function createLlmEngine(options: LlmEngineOptions): AnswerEngine {
         await complete(input, sources, (t) => filter.push(t), controller.signal, alive);
       } catch (error) {
         if (controller.signal.aborted) {
-          log.warn({ timeoutMs: options.timeoutMs, byCaller: signal?.aborted ?? false }, 'o endpoint do LLM não respondeu a tempo');
+          log.warn(
+            { timeoutMs: options.timeoutMs, byCaller: signal?.aborted ?? false },
+            'o endpoint do LLM não respondeu a tempo',
+          );
           throw new AppError('ANSWER_TIMEOUT');
         }
         if (error instanceof AppError) throw error;
-        const reason = error instanceof MalformedStreamError ? error.message : String((error as Error)?.message ?? error);
+        const reason =
+          error instanceof MalformedStreamError
+            ? error.message
+            : String((error as Error)?.message ?? error);
         log.warn({ reason }, 'falha ao obter a resposta do LLM');
         throw new AppError('ANSWER_FAILED');
       } finally {
@@ -109,7 +132,8 @@ export function createLlmEngine(options: LlmEngineOptions): AnswerEngine {
         signal?.removeEventListener('abort', stop);
       }
       filter.end();
-      if (filter.removed.length > 0) log.warn({ removed: filter.removed }, 'o LLM citou itens que não estavam nas fontes');
+      if (filter.removed.length > 0)
+        log.warn({ removed: filter.removed }, 'o LLM citou itens que não estavam nas fontes');
 
       if (!markdown.trim()) {
         log.warn({}, 'o LLM respondeu sem texto');
@@ -121,7 +145,11 @@ export function createLlmEngine(options: LlmEngineOptions): AnswerEngine {
       }
       if (filter.citations.length === 0) {
         emit(sourcesList(sources));
-        return { markdown, citations: sources.slice(0, MAX_LISTED_SOURCES).map(toCitation), abstained: false };
+        return {
+          markdown,
+          citations: sources.slice(0, MAX_LISTED_SOURCES).map(toCitation),
+          abstained: false,
+        };
       }
       return { markdown, citations: filter.citations, abstained: false };
     },

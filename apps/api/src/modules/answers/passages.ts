@@ -32,7 +32,10 @@ const ABBREVIATIONS = new Set(
 );
 
 export function withoutAmendmentNotes(text: string): string {
-  return text.replace(AMENDMENT_NOTE, '').replace(/[ \t]{2,}/g, ' ').trim();
+  return text
+    .replace(AMENDMENT_NOTE, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
 }
 
 /** Sentences of one paragraph; periods of abbreviations, item numbers and decimals do not split. */
@@ -81,11 +84,13 @@ function computeUnits(content: string): Unit[] {
     .map(withoutAmendmentNotes)
     .filter((p) => p !== '' && !/^\(?\s*(?:Revogad[oa]|Vide)\b/i.test(p));
   paragraphs.forEach((paragraph, p) => {
-    const push = (text: string, kind: UnitKind) => units.push({ text, kind, paragraph: p, index: units.length });
+    const push = (text: string, kind: UnitKind) =>
+      units.push({ text, kind, paragraph: p, index: units.length });
     if (paragraph.includes(' | ')) return push(paragraph, 'table');
     if (NOTE.test(paragraph)) return push(paragraph, 'note');
     if (ALINEA.test(paragraph)) return push(paragraph, 'alinea');
-    for (const sentence of splitSentences(paragraph)) push(sentence, CAPTION.test(sentence) ? 'table' : 'sentence');
+    for (const sentence of splitSentences(paragraph))
+      push(sentence, CAPTION.test(sentence) ? 'table' : 'sentence');
   });
   return units;
 }
@@ -142,11 +147,15 @@ const NUMERIC_QUESTION = new RegExp(
 
 // Stems of the words that make a question ("quanto", "qual", "quais", "teve", "precisa"): they say
 // what kind of answer is wanted, not where it is, and "quanto" would otherwise meet "quantidade".
-const QUESTION_WORDS = new Set(analyzeTerms('quanto quanta quantos quantas qual quais onde teve precisa preciso'));
+const QUESTION_WORDS = new Set(
+  analyzeTerms('quanto quanta quantos quantas qual quais onde teve precisa preciso'),
+);
 
 export function buildRelevance(question: string, units: readonly Unit[]): Relevance {
   const weights = new Map(
-    [...parseQuery(question).weights].filter(([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t)),
+    [...parseQuery(question).weights].filter(
+      ([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t),
+    ),
   );
   const df = new Map<string, number>();
   for (const unit of units) {
@@ -182,6 +191,11 @@ export function scoreUnits(units: readonly Unit[], relevance: Relevance): Scored
     // Tables and notes are rarely the sentence to quote; very long units read badly as a quote.
     const kindFactor = u.kind === 'table' ? 0.3 : u.kind === 'note' ? 0.6 : 1;
     const lengthFactor = u.text.length > 600 ? 0.7 : u.text.length < 25 ? 0.6 : 1;
-    return { ...u, overlap: o, decisive: d, score: (2 * o + d + numberBonus) * kindFactor * lengthFactor };
+    return {
+      ...u,
+      overlap: o,
+      decisive: d,
+      score: (2 * o + d + numberBonus) * kindFactor * lengthFactor,
+    };
   });
 }

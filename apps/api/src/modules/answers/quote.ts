@@ -23,7 +23,8 @@ const MAX_QUOTED_UNITS = 5;
 const MAX_STATEMENT_CHARS = 320;
 const LEAD_IN = /:\s*$/;
 // Words that make the rest of a sentence part of its meaning, so it must not be cut off there.
-const QUALIFIER = /(?<!\p{L})(?:exceto|salvo|desde que|caso|se|quando|ressalvad[oa]s?|com exceção|não se aplica|vedad[oa]|proibid[oa]|podendo|dispensad[oa]|somente|apenas|inclusive|nem|ou)(?!\p{L})/iu;
+const QUALIFIER =
+  /(?<!\p{L})(?:exceto|salvo|desde que|caso|se|quando|ressalvad[oa]s?|com exceção|não se aplica|vedad[oa]|proibid[oa]|podendo|dispensad[oa]|somente|apenas|inclusive|nem|ou)(?!\p{L})/iu;
 
 function endSentence(text: string): string {
   return `${text.replace(/[\s;:,.]+(?:e|ou)$/, '').replace(/[\s;:,.]+$/, '')}.`;
@@ -48,11 +49,17 @@ function decisiveClause(sentence: string): string | null {
  * The statement: the best unit, or the lead-in of a list with its best sub-items ("Cabe ao
  * empregador: suspender o uso…"), read as one sentence of the norm.
  */
-function statementOf(best: ScoredUnit, leadIn: ScoredUnit | undefined, siblings: ScoredUnit[]): string | null {
+function statementOf(
+  best: ScoredUnit,
+  leadIn: ScoredUnit | undefined,
+  siblings: ScoredUnit[],
+): string | null {
   let text: string;
   if (best.kind === 'alinea' && leadIn) {
     // Sub-items keep their letters: "c) … ; d) …" shows they are part of a longer list, in order.
-    const items = [best, ...siblings].sort((a, b) => a.index - b.index).map((u) => u.text.replace(/[\s;,.]+(?:e|ou)?$/, ''));
+    const items = [best, ...siblings]
+      .sort((a, b) => a.index - b.index)
+      .map((u) => u.text.replace(/[\s;,.]+(?:e|ou)?$/, ''));
     text = endSentence(`${leadIn.text.replace(LEAD_IN, '')}: ${items.join('; ')}`);
   } else {
     text = endSentence(best.text);
@@ -66,7 +73,8 @@ function statementOf(best: ScoredUnit, leadIn: ScoredUnit | undefined, siblings:
 /** The lettered sub-items that follow a lead-in. */
 function subItemsOf(units: ScoredUnit[], leadIn: ScoredUnit): ScoredUnit[] {
   const items: ScoredUnit[] = [];
-  for (let i = leadIn.index + 1; i < units.length && units[i]!.kind === 'alinea'; i += 1) items.push(units[i]!);
+  for (let i = leadIn.index + 1; i < units.length && units[i]!.kind === 'alinea'; i += 1)
+    items.push(units[i]!);
   return items;
 }
 
@@ -96,7 +104,13 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
   if (leadIn) chosen.set(leadIn.index, leadIn);
   let length = best.text.length + (leadIn?.text.length ?? 0);
   const extras = candidates
-    .filter((u) => !chosen.has(u.index) && u.score > 0 && u.score >= best.score * 0.6 && (u.overlap > 0 || u.decisive >= 1))
+    .filter(
+      (u) =>
+        !chosen.has(u.index) &&
+        u.score > 0 &&
+        u.score >= best.score * 0.6 &&
+        (u.overlap > 0 || u.decisive >= 1),
+    )
     .sort((a, b) => b.score - a.score || a.index - b.index);
   for (const u of extras) {
     if (chosen.size >= MAX_QUOTED_UNITS) break;
@@ -122,15 +136,26 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
   // Sub-items of the same list that answer nearly as well belong in the statement too
   // ("para agentes químicos, a metade…; para o ruído, a metade da dose").
   const siblings = [...chosen.values()].filter(
-    (u) => u !== best && u.kind === 'alinea' && leadInOf(units, u) === leadIn && u.score >= best.score * 0.75,
+    (u) =>
+      u !== best &&
+      u.kind === 'alinea' &&
+      leadInOf(units, u) === leadIn &&
+      u.score >= best.score * 0.75,
   );
   // The question asks for a number the best sub-item lacks: the quoted sub-item that has one joins it.
   if (relevance.wantsNumber && !decisiveMatch(best.text)) {
     const numbered = [...chosen.values()].find(
-      (u) => u.kind === 'alinea' && u !== best && leadInOf(units, u) === leadIn && decisiveMatch(u.text),
+      (u) =>
+        u.kind === 'alinea' && u !== best && leadInOf(units, u) === leadIn && decisiveMatch(u.text),
     );
     if (numbered && !siblings.includes(numbered)) siblings.unshift(numbered);
   }
   const statement = statementOf(best, leadIn, siblings.slice(0, 3));
-  return { parts, gapAfter, statement, score, decisive: Math.max(best.decisive, leadIn?.decisive ?? 0) };
+  return {
+    parts,
+    gapAfter,
+    statement,
+    score,
+    decisive: Math.max(best.decisive, leadIn?.decisive ?? 0),
+  };
 }

@@ -52,7 +52,8 @@ export function createSessionService(deps: {
         throw error;
       }
       const sid = payload.sid;
-      if (typeof sid !== 'string' || typeof payload.sub !== 'string') throw new AppError('UNAUTHENTICATED');
+      if (typeof sid !== 'string' || typeof payload.sub !== 'string')
+        throw new AppError('UNAUTHENTICATED');
       const found = await deps.sessions.findActiveWithUser(sid);
       if (!found || found.session.userId !== payload.sub) throw new AppError('UNAUTHENTICATED');
       return { user: found.user, sessionId: found.session.id };

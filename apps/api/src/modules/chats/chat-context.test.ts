@@ -16,12 +16,15 @@ const chatSoFar = (overrides: Partial<ChatSoFar> = {}): ChatSoFar => ({
 
 describe('buildTurnInput', () => {
   it('without context (Free) searches and answers the new message alone', () => {
-    expect(buildTurnInput('e com que frequência?', chatSoFar(), false)).toEqual({ query: 'e com que frequência?' });
+    expect(buildTurnInput('e com que frequência?', chatSoFar(), false)).toEqual({
+      query: 'e com que frequência?',
+    });
   });
 
   it('with context searches the message with the previous question and the cited regulations, and hands over the turns', () => {
     expect(buildTurnInput('e com que frequência?', chatSoFar(), true)).toEqual({
-      query: 'e com que frequência?\nQual o treinamento para trabalho em altura?\nTrabalho em Altura',
+      query:
+        'e com que frequência?\nQual o treinamento para trabalho em altura?\nTrabalho em Altura',
       conversation: [
         { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
         { role: 'assistant', content: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).' },
@@ -42,14 +45,27 @@ describe('buildTurnInput', () => {
     expect(input.conversation!.at(-1)).toEqual({ role: 'assistant', content: 'm13' });
   });
 
-  it('drops the earlier question\'s NR codes when the new message names its own NR', () => {
-    const chat = chatSoFar({ initialQuestion: 'O que a NR-35 diz sobre treinamento?', initialRegulations: [] });
-    expect(buildTurnInput('e na NR 06?', chat, true).query).toBe('e na NR 06?\nO que a   diz sobre treinamento?');
-    expect(buildTurnInput('e a reciclagem?', chat, true).query).toBe('e a reciclagem?\nO que a NR-35 diz sobre treinamento?');
+  it("drops the earlier question's NR codes when the new message names its own NR", () => {
+    const chat = chatSoFar({
+      initialQuestion: 'O que a NR-35 diz sobre treinamento?',
+      initialRegulations: [],
+    });
+    expect(buildTurnInput('e na NR 06?', chat, true).query).toBe(
+      'e na NR 06?\nO que a   diz sobre treinamento?',
+    );
+    expect(buildTurnInput('e a reciclagem?', chat, true).query).toBe(
+      'e a reciclagem?\nO que a NR-35 diz sobre treinamento?',
+    );
   });
 
   it('works for a blank chat with no earlier turns', () => {
-    expect(buildTurnInput('O que é EPI?', chatSoFar({ initialQuestion: null, initialAnswer: null, initialRegulations: [] }), true)).toEqual({
+    expect(
+      buildTurnInput(
+        'O que é EPI?',
+        chatSoFar({ initialQuestion: null, initialAnswer: null, initialRegulations: [] }),
+        true,
+      ),
+    ).toEqual({
       query: 'O que é EPI?',
       conversation: [],
     });
@@ -69,7 +85,10 @@ describe('a follow-up through the API, with the real retrieval and extractive en
         return extractive.answer(input, options);
       },
     };
-    t = await createChatTestApp({ realEngines: true, overrides: { answers } as Partial<AppContext> });
+    t = await createChatTestApp({
+      realEngines: true,
+      overrides: { answers } as Partial<AppContext>,
+    });
   });
   afterAll(async () => t.close());
 
@@ -80,9 +99,14 @@ describe('a follow-up through the API, with the real retrieval and extractive en
     const chat = await t.createChat(u, { chatKey: asked.chatKey });
     inputs.length = 0;
 
-    const followUp = await t.inject('POST', `/regulation/chat/${chat.id}/message`, u.headers, { content: 'e com que frequência?' });
+    const followUp = await t.inject('POST', `/regulation/chat/${chat.id}/message`, u.headers, {
+      content: 'e com que frequência?',
+    });
     expect(followUp.statusCode).toBe(201);
-    const answer = followUp.json() as { content: string; regulations: { code: string; sections: { item: string }[] }[] };
+    const answer = followUp.json() as {
+      content: string;
+      regulations: { code: string; sections: { item: string }[] }[];
+    };
     expect(answer.content).not.toBe(ABSTENTION_MARKDOWN);
     expect(answer.regulations.map((r) => r.code)).toEqual(['NR-35']);
     // The training items (35.3 Capacitação e Treinamento), not the definition the first words would suggest.
@@ -98,7 +122,9 @@ describe('a follow-up through the API, with the real retrieval and extractive en
 
     // The next turn carries the follow-up and its answer too.
     inputs.length = 0;
-    await t.inject('POST', `/regulation/chat/${chat.chatKey}/message`, u.headers, { content: 'e qual a carga horária?' });
+    await t.inject('POST', `/regulation/chat/${chat.chatKey}/message`, u.headers, {
+      content: 'e qual a carga horária?',
+    });
     expect(inputs[0]!.conversation!.map((turn) => turn.content)).toEqual([
       'Qual o treinamento para trabalho em altura?',
       asked.aiResponse,
@@ -111,7 +137,9 @@ describe('a follow-up through the API, with the real retrieval and extractive en
     const u = await t.user('business');
     const chat = await t.createChat(u, { title: 'Sem contexto', projectId: '' });
     inputs.length = 0;
-    const res = await t.inject('POST', `/regulation/chat/${chat.id}/message`, u.headers, { content: 'e com que frequência?' });
+    const res = await t.inject('POST', `/regulation/chat/${chat.id}/message`, u.headers, {
+      content: 'e com que frequência?',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ content: ABSTENTION_MARKDOWN, regulations: [] });
     expect(inputs[0]!.retrieval.abstained).toBe(true);

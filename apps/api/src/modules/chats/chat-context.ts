@@ -22,12 +22,19 @@ const NR_CODE = /\bnr\s*-?\s*\d{1,2}\b/gi;
 
 function turnsOf(chat: ChatSoFar): (ConversationTurn & { titles: string[] })[] {
   const turns: (ConversationTurn & { titles: string[] })[] = [];
-  if (chat.initialQuestion?.trim()) turns.push({ role: 'user', content: chat.initialQuestion, titles: [] });
+  if (chat.initialQuestion?.trim())
+    turns.push({ role: 'user', content: chat.initialQuestion, titles: [] });
   if (chat.initialAnswer?.trim()) {
-    turns.push({ role: 'assistant', content: chat.initialAnswer, titles: chat.initialRegulations.map((r) => r.title) });
+    turns.push({
+      role: 'assistant',
+      content: chat.initialAnswer,
+      titles: chat.initialRegulations.map((r) => r.title),
+    });
   }
   for (const m of chat.messages) {
-    const regulations = Array.isArray(m.regulations) ? (m.regulations as { title?: unknown }[]) : [];
+    const regulations = Array.isArray(m.regulations)
+      ? (m.regulations as { title?: unknown }[])
+      : [];
     turns.push({
       role: m.isUserMessage ? 'user' : 'assistant',
       content: m.content,
@@ -48,10 +55,17 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   if (!keepsContext) return { query: content };
   const turns = turnsOf(chat);
   const previousQuestion = turns.findLast((t) => t.role === 'user')?.content ?? '';
-  const lastAnswerTitles = [...new Set(turns.findLast((t) => t.role === 'assistant')?.titles ?? [])];
+  const lastAnswerTitles = [
+    ...new Set(turns.findLast((t) => t.role === 'assistant')?.titles ?? []),
+  ];
   const namesOwnCode = new RegExp(NR_CODE.source, 'i').test(content);
   const carried = namesOwnCode ? previousQuestion.replace(NR_CODE, ' ') : previousQuestion;
-  const query = [content, carried, ...lastAnswerTitles].map((part) => part.trim()).filter(Boolean).join('\n');
-  const conversation = turns.slice(-CONTEXT_MESSAGES).map(({ role, content: text }) => ({ role, content: text }));
+  const query = [content, carried, ...lastAnswerTitles]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('\n');
+  const conversation = turns
+    .slice(-CONTEXT_MESSAGES)
+    .map(({ role, content: text }) => ({ role, content: text }));
   return { query, conversation };
 }

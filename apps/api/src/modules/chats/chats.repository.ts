@@ -76,7 +76,9 @@ export function createChatsRepository(db: Db) {
 
     /** The user's chat addressed by its uuid or its chatKey; another user's chat is not found. */
     async findForUser(userId: string, ref: string): Promise<ChatRow | undefined> {
-      const byRef = UUID.test(ref) ? or(eq(chats.id, ref), eq(chats.chatKey, ref)) : eq(chats.chatKey, ref);
+      const byRef = UUID.test(ref)
+        ? or(eq(chats.id, ref), eq(chats.chatKey, ref))
+        : eq(chats.chatKey, ref);
       const [row] = await db
         .select()
         .from(chats)
@@ -90,9 +92,17 @@ export function createChatsRepository(db: Db) {
      * it, so that two concurrent "Continuar chat" clicks end on the same chat.
      */
     async insertOrGet(chat: NewChat): Promise<{ row: ChatRow; created: boolean }> {
-      const [inserted] = await db.insert(chats).values(chat).onConflictDoNothing({ target: chats.chatKey }).returning();
+      const [inserted] = await db
+        .insert(chats)
+        .values(chat)
+        .onConflictDoNothing({ target: chats.chatKey })
+        .returning();
       if (inserted) return { row: inserted, created: true };
-      const [existing] = await db.select().from(chats).where(eq(chats.chatKey, chat.chatKey)).limit(1);
+      const [existing] = await db
+        .select()
+        .from(chats)
+        .where(eq(chats.chatKey, chat.chatKey))
+        .limit(1);
       return { row: existing!, created: false };
     },
 
@@ -162,7 +172,10 @@ export function createChatsRepository(db: Db) {
             updatedAt: exchange.answer.at,
           })
           .returning();
-        await tx.update(chats).set({ updatedAt: exchange.answer.at }).where(eq(chats.id, exchange.chatId));
+        await tx
+          .update(chats)
+          .set({ updatedAt: exchange.answer.at })
+          .where(eq(chats.id, exchange.chatId));
         return { question: question!, answer: answer! };
       });
     },

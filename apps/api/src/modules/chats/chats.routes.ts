@@ -26,7 +26,8 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const projects = createProjectsRepository(ctx.db);
   const service = createChatsService({
     chats: repository,
-    ownsProject: async (userId, projectId) => (await projects.findForUser(userId, projectId)) !== undefined,
+    ownsProject: async (userId, projectId) =>
+      (await projects.findForUser(userId, projectId)) !== undefined,
     cited: createCitedSectionsRepository(ctx.db),
     retrieval: ctx.retrieval,
     answers: ctx.answers,
@@ -94,7 +95,11 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const message = await service.send(request.auth!.user, request.params.id, request.body.content);
+      const message = await service.send(
+        request.auth!.user,
+        request.params.id,
+        request.body.content,
+      );
       return reply.status(201).send(message);
     },
   );
@@ -113,7 +118,11 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       // Plan, chat and validation errors still go out as ordinary JSON answers.
-      const turn = await service.prepareTurn(request.auth!.user, request.params.id, request.body.content);
+      const turn = await service.prepareTurn(
+        request.auth!.user,
+        request.params.id,
+        request.body.content,
+      );
       const stream = openEventStream(reply);
       try {
         const message = await service.answerTurn(turn, {
@@ -124,7 +133,10 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       } catch (error) {
         if (!stream.signal.aborted) {
           const known = error instanceof AppError ? error : new AppError('ANSWER_FAILED');
-          stream.send('error', { code: known.code, message: known.message || ERRORS.ANSWER_FAILED.message });
+          stream.send('error', {
+            code: known.code,
+            message: known.message || ERRORS.ANSWER_FAILED.message,
+          });
         }
       } finally {
         stream.end();

@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import type { Chat, ChatCreateBody, ChatHistoryResponse, ChatListQuery, Message } from '@normas/contracts/chats';
+import type {
+  Chat,
+  ChatCreateBody,
+  ChatHistoryResponse,
+  ChatListQuery,
+  Message,
+} from '@normas/contracts/chats';
 import type { AnswerRegulation } from '@normas/contracts/questions';
 import { AppError } from '../../lib/app-error';
 import { withAnswerDeadline } from '../../lib/deadline';
@@ -60,7 +66,8 @@ export function createChatsService(deps: ChatsServiceDeps) {
   async function createFromQuestion(user: ChatUser, body: ChatCreateBody & { chatKey: string }) {
     const question = await deps.chats.findQuestion(user.id, body.chatKey);
     if (!question) throw new AppError('QUESTION_NOT_FOUND');
-    if (body.projectId && !(await deps.ownsProject(user.id, body.projectId))) throw new AppError('PROJECT_NOT_FOUND');
+    if (body.projectId && !(await deps.ownsProject(user.id, body.projectId)))
+      throw new AppError('PROJECT_NOT_FOUND');
     const { row, created } = await deps.chats.insertOrGet({
       chatKey: question.chatKey,
       userId: user.id,
@@ -75,7 +82,8 @@ export function createChatsService(deps: ChatsServiceDeps) {
   }
 
   async function createBlank(user: ChatUser, title: string, projectId: string | null) {
-    if (projectId && !(await deps.ownsProject(user.id, projectId))) throw new AppError('PROJECT_NOT_FOUND');
+    if (projectId && !(await deps.ownsProject(user.id, projectId)))
+      throw new AppError('PROJECT_NOT_FOUND');
     const { row } = await deps.chats.insertOrGet({
       chatKey: crypto.randomBytes(16).toString('base64url'),
       userId: user.id,
@@ -96,7 +104,11 @@ export function createChatsService(deps: ChatsServiceDeps) {
     const recent = keepsContext ? await deps.chats.recentMessages(chat.id, CONTEXT_MESSAGES) : [];
     const input = buildTurnInput(
       content,
-      { ...chat, initialRegulations: chat.initialRegulations as { title: string }[], messages: recent },
+      {
+        ...chat,
+        initialRegulations: chat.initialRegulations as { title: string }[],
+        messages: recent,
+      },
       keepsContext,
     );
     return { chat, content, sentAt: now(), input };
@@ -106,16 +118,25 @@ export function createChatsService(deps: ChatsServiceDeps) {
     let regulations: AnswerRegulation[];
     let markdown: string;
     try {
-      ({ markdown, regulations } = await withAnswerDeadline(deps.timeoutMs, options.signal, async (signal) => {
-        const retrieval = await deps.retrieval.search(turn.input.query, { limit: RETRIEVAL_LIMIT });
-        signal.throwIfAborted();
-        const result = await deps.answers.answer(
-          { question: turn.content, retrieval, conversation: turn.input.conversation },
-          { signal, onDelta: options.onDelta },
-        );
-        signal.throwIfAborted();
-        return { markdown: result.markdown, regulations: await deps.cited.byCitations(result.citations) };
-      }));
+      ({ markdown, regulations } = await withAnswerDeadline(
+        deps.timeoutMs,
+        options.signal,
+        async (signal) => {
+          const retrieval = await deps.retrieval.search(turn.input.query, {
+            limit: RETRIEVAL_LIMIT,
+          });
+          signal.throwIfAborted();
+          const result = await deps.answers.answer(
+            { question: turn.content, retrieval, conversation: turn.input.conversation },
+            { signal, onDelta: options.onDelta },
+          );
+          signal.throwIfAborted();
+          return {
+            markdown: result.markdown,
+            regulations: await deps.cited.byCitations(result.citations),
+          };
+        },
+      ));
     } catch (error) {
       if (options.signal?.aborted || error instanceof AppError) throw error;
       deps.onError?.(error, 'chat answer failed');
@@ -134,7 +155,8 @@ export function createChatsService(deps: ChatsServiceDeps) {
   return {
     /** Independent chats (onlyWithoutProject=true), the chats of one of the user's projects, or all. */
     async list(user: ChatUser, query: ChatListQuery): Promise<Chat[]> {
-      if (query.projectId && !(await deps.ownsProject(user.id, query.projectId))) throw new AppError('PROJECT_NOT_FOUND');
+      if (query.projectId && !(await deps.ownsProject(user.id, query.projectId)))
+        throw new AppError('PROJECT_NOT_FOUND');
       const filter = query.projectId
         ? { projectId: query.projectId }
         : query.onlyWithoutProject === 'true'
@@ -160,7 +182,12 @@ export function createChatsService(deps: ChatsServiceDeps) {
     answerTurn,
 
     /** Prepare and answer in one go (the JSON endpoint). */
-    async send(user: ChatUser, ref: string, content: string, options: TurnOptions = {}): Promise<Message> {
+    async send(
+      user: ChatUser,
+      ref: string,
+      content: string,
+      options: TurnOptions = {},
+    ): Promise<Message> {
       return answerTurn(await prepareTurn(user, ref, content), options);
     },
   };

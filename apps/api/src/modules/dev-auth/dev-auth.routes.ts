@@ -1,4 +1,9 @@
-import { DevTokenBodySchema, DevTokenResponseSchema, PlanSchema, UserSchema } from '@normas/contracts/auth';
+import {
+  DevTokenBodySchema,
+  DevTokenResponseSchema,
+  PlanSchema,
+  UserSchema,
+} from '@normas/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';

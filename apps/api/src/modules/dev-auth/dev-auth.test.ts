@@ -194,10 +194,18 @@ describe('switching a test account plan', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'plano.ana@exemplo.com.br', plan: 'pro' });
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(bia.token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(bia.token),
+    });
     expect(me.json()).toMatchObject({ plan: 'free' });
 
-    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/v1/dev-auth/plan', payload: { plan: 'pro' } });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/dev-auth/plan',
+      payload: { plan: 'pro' },
+    });
     expect(anonymous.statusCode).toBe(401);
     const bad = await t.app.inject({
       method: 'PUT',

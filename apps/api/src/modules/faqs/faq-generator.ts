@@ -15,9 +15,13 @@ export interface GeneratedFaq {
  * Rewrites the answer's `/regulations/<id>#item` links to `/regulations/<code>#item`: regulation ids
  * are uuids that change with every import, codes do not (the seed resolves them again when read).
  */
-export function toCodeLinks(markdown: string, citations: readonly { regulationId: string; code: string }[]): string {
+export function toCodeLinks(
+  markdown: string,
+  citations: readonly { regulationId: string; code: string }[],
+): string {
   let out = markdown;
-  for (const c of citations) out = out.split(`/regulations/${c.regulationId}`).join(`/regulations/${c.code}`);
+  for (const c of citations)
+    out = out.split(`/regulations/${c.regulationId}`).join(`/regulations/${c.code}`);
   return out;
 }
 

@@ -31,5 +31,11 @@ export function loadSeedFaqs(file: unknown = seedFile): FaqSeedEntry[] {
   }
   return parsed.faqs
     .filter((f) => f.answer.trim() !== '')
-    .map((f, index) => ({ slug: f.slug, pergunta: f.pergunta, answer: f.answer, citations: f.citations, position: index + 1 }));
+    .map((f, index) => ({
+      slug: f.slug,
+      pergunta: f.pergunta,
+      answer: f.answer,
+      citations: f.citations,
+      position: index + 1,
+    }));
 }

@@ -17,12 +17,7 @@ export interface FaqSeedEntry {
 
 /** Lower-case without accents, the way `unaccent(lower(...))` sees stored text. */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -102,7 +97,11 @@ export function createFaqsRepository(db: Db) {
       return row;
     },
 
-    async search(search: string, page: number, limit: number): Promise<{ data: FaqSummary[]; total: number }> {
+    async search(
+      search: string,
+      page: number,
+      limit: number,
+    ): Promise<{ data: FaqSummary[]; total: number }> {
       const { where, order } = matching(search);
       const result = await db.execute(sql`
         select ${faqs.id} as id, ${faqs.pergunta} as "Pergunta", count(*) over () as total
@@ -113,7 +112,10 @@ export function createFaqsRepository(db: Db) {
         const [counted] = await db.select({ total: count() }).from(faqs).where(where);
         return { data: [], total: Number(counted?.total ?? 0) };
       }
-      return { data: rows.map(({ id, Pergunta }) => ({ id, Pergunta })), total: Number(rows[0]?.total ?? 0) };
+      return {
+        data: rows.map(({ id, Pergunta }) => ({ id, Pergunta })),
+        total: Number(rows[0]?.total ?? 0),
+      };
     },
   };
 }

@@ -16,7 +16,10 @@ import { createFaqsService } from './faqs.service';
 
 export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const repository = createFaqsRepository(ctx.db);
-  const service = createFaqsService({ faqs: repository, cited: createCitedSectionsRepository(ctx.db) });
+  const service = createFaqsService({
+    faqs: repository,
+    cited: createCitedSectionsRepository(ctx.db),
+  });
   // Idempotent by slug, so every start brings the table in line with the shipped file.
   await repository.upsertSeed(loadSeedFaqs());
 
@@ -26,7 +29,12 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/faqs',
     {
       onRequest: app.requireUser,
-      schema: { ...common, summary: 'Perguntas frequentes, na ordem de exibição', querystring: FaqListQuerySchema, response: { 200: FaqPageSchema } },
+      schema: {
+        ...common,
+        summary: 'Perguntas frequentes, na ordem de exibição',
+        querystring: FaqListQuerySchema,
+        response: { 200: FaqPageSchema },
+      },
     },
     async (request) => {
       const { page, limit } = request.query;
@@ -40,7 +48,8 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       onRequest: app.requireUser,
       schema: {
         ...common,
-        summary: 'Busca nas perguntas frequentes, sem distinguir acentos nem maiúsculas; suggestionMode=true devolve sugestões',
+        summary:
+          'Busca nas perguntas frequentes, sem distinguir acentos nem maiúsculas; suggestionMode=true devolve sugestões',
         querystring: FaqSearchQuerySchema,
         response: { 200: z.union([FaqPageSchema, SuggestionResponseSchema]) },
       },
@@ -51,7 +60,8 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         if (search === '') return { data: [] };
         return { data: (await service.search(search, 1, suggestionLimit)).data };
       }
-      const found = search === '' ? await service.list(page, limit) : await service.search(search, page, limit);
+      const found =
+        search === '' ? await service.list(page, limit) : await service.search(search, page, limit);
       return { ...found, page, limit };
     },
   );
@@ -60,7 +70,12 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/faqs/:id',
     {
       onRequest: app.requireUser,
-      schema: { ...common, summary: 'Uma pergunta frequente com a resposta e as normas citadas', params: IdParamSchema, response: { 200: FaqSchema } },
+      schema: {
+        ...common,
+        summary: 'Uma pergunta frequente com a resposta e as normas citadas',
+        params: IdParamSchema,
+        response: { 200: FaqSchema },
+      },
     },
     async (request) => service.get(request.params.id),
   );

@@ -11,10 +11,13 @@ const CODE_LINK = /\[([^[\]\n]*)\]\(\/regulations\/(NR-[0-9A-Za-z-]+)(#[^)\s]*)?
  * imported keeps only its label, so that no answer links to a page that does not exist.
  */
 export function resolveCodeLinks(markdown: string, idByCode: ReadonlyMap<string, string>): string {
-  return markdown.replace(CODE_LINK, (_whole, label: string, code: string, fragment: string | undefined) => {
-    const id = idByCode.get(code);
-    return id ? `[${label}](/regulations/${id}${fragment ?? ''})` : label;
-  });
+  return markdown.replace(
+    CODE_LINK,
+    (_whole, label: string, code: string, fragment: string | undefined) => {
+      const id = idByCode.get(code);
+      return id ? `[${label}](/regulations/${id}${fragment ?? ''})` : label;
+    },
+  );
 }
 
 /**
@@ -30,7 +33,12 @@ export function createFaqsService(deps: { faqs: FaqsRepository; cited: CitedSect
       const row = await deps.faqs.findById(id);
       if (!row) throw new AppError('NOT_FOUND', 404, 'Pergunta frequente não encontrada.');
       const { regulations, idByCode } = await deps.cited.byItemRefs(row.regulations as ItemRef[]);
-      return { id: row.id, Pergunta: row.pergunta, answer: resolveCodeLinks(row.answer, idByCode), regulations };
+      return {
+        id: row.id,
+        Pergunta: row.pergunta,
+        answer: resolveCodeLinks(row.answer, idByCode),
+        regulations,
+      };
     },
   };
 }

@@ -9,13 +9,18 @@ import { resolveCodeLinks } from './faqs.service';
 const seed = loadSeedFaqs();
 // The one regulation imported in this test: every item the seed cites from it exists.
 const IMPORTED_CODE = 'NR-35';
-const importedItems = [...new Set(seed.flatMap((f) => f.citations.filter((c) => c.code === IMPORTED_CODE).map((c) => c.item)))];
+const importedItems = [
+  ...new Set(
+    seed.flatMap((f) => f.citations.filter((c) => c.code === IMPORTED_CODE).map((c) => c.item)),
+  ),
+];
 
 let t: TestApp;
 let headers: Record<string, string>;
 let nr35Id = '';
 
-const get = (url: string, h: Record<string, string> = headers) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: h });
+const get = (url: string, h: Record<string, string> = headers) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: h });
 const perguntas = (body: { data: { Pergunta: string }[] }) => body.data.map((d) => d.Pergunta);
 
 beforeAll(async () => {
@@ -25,12 +30,24 @@ beforeAll(async () => {
       beforeBuild: async (database) => {
         const [row] = await database.db
           .insert(regulations)
-          .values({ code: IMPORTED_CODE, title: 'Trabalho em Altura', sourceFile: 'nr-35.pdf', checksum: 'x' })
+          .values({
+            code: IMPORTED_CODE,
+            title: 'Trabalho em Altura',
+            sourceFile: 'nr-35.pdf',
+            checksum: 'x',
+          })
           .returning();
         nr35Id = row!.id;
-        await database.db.insert(sections).values(
-          importedItems.map((item, i) => ({ regulationId: nr35Id, number: i + 1, item, content: `Texto do item ${item}.` })),
-        );
+        await database.db
+          .insert(sections)
+          .values(
+            importedItems.map((item, i) => ({
+              regulationId: nr35Id,
+              number: i + 1,
+              item,
+              content: `Texto do item ${item}.`,
+            })),
+          );
       },
     },
   );
@@ -45,7 +62,9 @@ describe('FAQ seed', () => {
       expect(faq.answer.trim(), faq.slug).not.toBe('');
       expect(faq.citations.length, faq.slug).toBeGreaterThan(0);
       // Every code-based link in an answer points at one of its own citations.
-      for (const [, code, item] of faq.answer.matchAll(/\]\(\/regulations\/(NR-[\w-]+)#([^)\s]+)\)/g)) {
+      for (const [, code, item] of faq.answer.matchAll(
+        /\]\(\/regulations\/(NR-[\w-]+)#([^)\s]+)\)/g,
+      )) {
         expect(faq.citations, faq.slug).toContainEqual({ code, item: decodeURIComponent(item!) });
       }
     }
@@ -72,7 +91,10 @@ describe('GET /faqs', () => {
   it('refuses a bad limit in pt-BR', async () => {
     const res = await get('/faqs?limit=0');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'limit deve ser ao menos 1.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'limit deve ser ao menos 1.',
+    });
   });
 });
 
@@ -92,7 +114,9 @@ describe('GET /faqs/search', () => {
   it('ranks a question starting with the text first', async () => {
     const res = await get('/faqs/search?search=quem%20pode');
     const found = perguntas(res.json());
-    const starting = seed.filter((f) => f.pergunta.toLowerCase().startsWith('quem pode')).map((f) => f.pergunta);
+    const starting = seed
+      .filter((f) => f.pergunta.toLowerCase().startsWith('quem pode'))
+      .map((f) => f.pergunta);
     expect(starting.length).toBeGreaterThan(0);
     expect(found.slice(0, starting.length).sort()).toEqual([...starting].sort());
   });
@@ -122,7 +146,10 @@ describe('GET /faqs/search', () => {
     expect((await get('/faqs/search?search=&suggestionMode=true')).json()).toEqual({ data: [] });
     const res = await get('/faqs/search?search=epi&suggestionMode=true&suggestionLimit=21');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'suggestionLimit pode ser no máximo 20.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'suggestionLimit pode ser no máximo 20.',
+    });
   });
 });
 
@@ -137,9 +164,9 @@ describe('GET /faqs/:id', () => {
     expect(body.answer).not.toContain(`/regulations/${IMPORTED_CODE}`);
     expect(body.answer).toContain(`/regulations/${nr35Id}#`);
     expect(body.regulations.map((r: { code: string }) => r.code)).toEqual([IMPORTED_CODE]);
-    expect(body.regulations[0].sections.map((s: { item: string }) => s.item)).toEqual(
-      [...new Set(faq.citations.filter((c) => c.code === IMPORTED_CODE).map((c) => c.item))],
-    );
+    expect(body.regulations[0].sections.map((s: { item: string }) => s.item)).toEqual([
+      ...new Set(faq.citations.filter((c) => c.code === IMPORTED_CODE).map((c) => c.item)),
+    ]);
   });
 
   it('keeps only the label of a link to a regulation that is not imported', async () => {
@@ -153,14 +180,18 @@ describe('GET /faqs/:id', () => {
   it('answers 404 for an unknown FAQ and 400 for a bad id', async () => {
     const missing = await get('/faqs/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'Pergunta frequente não encontrada.' });
+    expect(missing.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Pergunta frequente não encontrada.',
+    });
     expect((await get('/faqs/nope')).statusCode).toBe(400);
   });
 });
 
 describe('resolveCodeLinks', () => {
   it('rewrites known codes, unwraps unknown ones and leaves other links alone', () => {
-    const md = 'Ver [NR-35, item 35.2.1](/regulations/NR-35#35.2.1), [NR-10, item 10.1](/regulations/NR-10#10.1) e [gov](https://gov.br).';
+    const md =
+      'Ver [NR-35, item 35.2.1](/regulations/NR-35#35.2.1), [NR-10, item 10.1](/regulations/NR-10#10.1) e [gov](https://gov.br).';
     expect(resolveCodeLinks(md, new Map([['NR-35', 'abc']]))).toBe(
       'Ver [NR-35, item 35.2.1](/regulations/abc#35.2.1), NR-10, item 10.1 e [gov](https://gov.br).',
     );
@@ -168,12 +199,14 @@ describe('resolveCodeLinks', () => {
 });
 
 describe('signed-out callers', () => {
-  it.each(['/faqs', '/faqs/search?search=epi', '/faqs/search?search=epi&suggestionMode=true', '/faqs/00000000-0000-4000-8000-000000000000'])(
-    'GET %s answers 401',
-    async (url) => {
-      const res = await get(url, {});
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    },
-  );
+  it.each([
+    '/faqs',
+    '/faqs/search?search=epi',
+    '/faqs/search?search=epi&suggestionMode=true',
+    '/faqs/00000000-0000-4000-8000-000000000000',
+  ])('GET %s answers 401', async (url) => {
+    const res = await get(url, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
 });

@@ -32,7 +32,9 @@ export function createFeedbackRepository(db: Db) {
       const replace = { type: entry.type, comment: entry.comment, updatedAt: sql`now()` };
       const insert = db.insert(feedback).values(entry);
       const [row] = entry.messageId
-        ? await insert.onConflictDoUpdate({ target: [feedback.userId, feedback.messageId], set: replace }).returning()
+        ? await insert
+            .onConflictDoUpdate({ target: [feedback.userId, feedback.messageId], set: replace })
+            .returning()
         : await insert
             .onConflictDoUpdate({
               target: [feedback.userId, feedback.chatId],

@@ -17,7 +17,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       onRequest: app.requireUser,
       schema: {
         tags: ['chats'],
-        summary: 'Avaliação de uma resposta (ou do chat, sem messageId); uma segunda avaliação substitui a primeira',
+        summary:
+          'Avaliação de uma resposta (ou do chat, sem messageId); uma segunda avaliação substitui a primeira',
         security: [{ bearer: [] }],
         body: FeedbackBodySchema,
         response: { 200: FeedbackSchema },

@@ -5,7 +5,13 @@ import type { AppContext } from '../../context';
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'O processo está vivo', response: { 200: HealthResponseSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'O processo está vivo',
+        response: { 200: HealthResponseSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 

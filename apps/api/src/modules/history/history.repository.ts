@@ -40,10 +40,18 @@ export function createHistoryRepository(db: Db) {
     },
 
     /** Newest first; the id breaks ties between questions stored in the same instant. */
-    async listForUser(userId: string, page: number, limit: number): Promise<{ data: HistoryItem[]; total: number }> {
+    async listForUser(
+      userId: string,
+      page: number,
+      limit: number,
+    ): Promise<{ data: HistoryItem[]; total: number }> {
       const [rows, [counted]] = await Promise.all([
         db
-          .select({ id: questions.id, question: questions.question, createdAt: questions.createdAt })
+          .select({
+            id: questions.id,
+            question: questions.question,
+            createdAt: questions.createdAt,
+          })
           .from(questions)
           .where(eq(questions.userId, userId))
           .orderBy(desc(questions.createdAt), desc(questions.id))

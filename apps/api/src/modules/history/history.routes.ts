@@ -1,4 +1,9 @@
-import { HistoryDetailSchema, HistoryPageSchema, HistoryQuerySchema, IdParamSchema } from '@normas/contracts/questions';
+import {
+  HistoryDetailSchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
+  IdParamSchema,
+} from '@normas/contracts/questions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';

@@ -12,7 +12,8 @@ async function user(email: string) {
   return { id: login.user.id, headers: bearer(login.token) };
 }
 
-const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+const get = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,7 +32,15 @@ beforeAll(async () => {
       engine: 'extractive',
     });
   }
-  await history.insert({ userId: bruno.id, chatKey: 'bruno-1', question: 'Pergunta do Bruno', answer: 'R', regulations: [], abstained: false, engine: 'extractive' });
+  await history.insert({
+    userId: bruno.id,
+    chatKey: 'bruno-1',
+    question: 'Pergunta do Bruno',
+    answer: 'R',
+    regulations: [],
+    abstained: false,
+    engine: 'extractive',
+  });
 });
 afterAll(async () => t.close());
 
@@ -48,18 +57,29 @@ describe('GET /regulation/question-history', () => {
     expect(new Date(body.data[0].createdAt).toISOString()).toBe(body.data[0].createdAt);
 
     const second = await get('/regulation/question-history?page=2&limit=10', ana.headers);
-    expect(second.json().data.map((d: { question: string }) => d.question)).toEqual(['Pergunta 2 da Ana', 'Pergunta 1 da Ana']);
+    expect(second.json().data.map((d: { question: string }) => d.question)).toEqual([
+      'Pergunta 2 da Ana',
+      'Pergunta 1 da Ana',
+    ]);
   });
 
   it('shows nobody else’s questions', async () => {
     const res = await get('/regulation/question-history', bruno.headers);
-    expect(res.json()).toEqual({ data: [expect.objectContaining({ question: 'Pergunta do Bruno' })], page: 1, limit: 10, total: 1 });
+    expect(res.json()).toEqual({
+      data: [expect.objectContaining({ question: 'Pergunta do Bruno' })],
+      page: 1,
+      limit: 10,
+      total: 1,
+    });
   });
 
   it('refuses a bad page or limit in pt-BR', async () => {
     const res = await get('/regulation/question-history?page=0&limit=500', ana.headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'page deve ser ao menos 1.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'page deve ser ao menos 1.',
+    });
   });
 });
 
@@ -84,12 +104,18 @@ describe('GET /regulation/question-history/:id', () => {
     const list = await get('/regulation/question-history', bruno.headers);
     const res = await get(`/regulation/question-history/${list.json().data[0].id}`, ana.headers);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Pergunta não encontrada no seu histórico.' });
+    expect(res.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Pergunta não encontrada no seu histórico.',
+    });
   });
 
   it('answers 400 for an id that is not a uuid', async () => {
     const res = await get('/regulation/question-history/abc', ana.headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Identificador inválido.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Identificador inválido.',
+    });
   });
 });

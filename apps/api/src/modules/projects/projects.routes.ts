@@ -1,4 +1,9 @@
-import { ProjectBodySchema, ProjectListResponseSchema, ProjectParamsSchema, ProjectSchema } from '@normas/contracts/projects';
+import {
+  ProjectBodySchema,
+  ProjectListResponseSchema,
+  ProjectParamsSchema,
+  ProjectSchema,
+} from '@normas/contracts/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { createChatsRepository } from '../chats/chats.repository';
@@ -16,7 +21,11 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/regulation/projects',
     {
       onRequest: app.requireUser,
-      schema: { ...common, summary: 'Projetos do usuário com seus chats', response: { 200: ProjectListResponseSchema } },
+      schema: {
+        ...common,
+        summary: 'Projetos do usuário com seus chats',
+        response: { 200: ProjectListResponseSchema },
+      },
     },
     async (request) => ({ data: await service.list(request.auth!.user.id) }),
   );
@@ -32,14 +41,20 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 201: ProjectSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.auth!.user, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.auth!.user, request.body)),
   );
 
   app.get(
     '/regulation/projects/:id',
     {
       onRequest: app.requireUser,
-      schema: { ...common, summary: 'Um projeto com seus chats', params: ProjectParamsSchema, response: { 200: ProjectSchema } },
+      schema: {
+        ...common,
+        summary: 'Um projeto com seus chats',
+        params: ProjectParamsSchema,
+        response: { 200: ProjectSchema },
+      },
     },
     async (request) => service.get(request.auth!.user.id, request.params.id),
   );

@@ -14,17 +14,27 @@ function toProjectDto(row: ProjectRow, chats: ChatRow[]): Project {
   };
 }
 
-export function createProjectsService(deps: { projects: ProjectsRepository; chats: ChatsRepository }) {
+export function createProjectsService(deps: {
+  projects: ProjectsRepository;
+  chats: ChatsRepository;
+}) {
   return {
-    async create(user: { id: string; plan: string | null | undefined }, body: ProjectBody): Promise<Project> {
+    async create(
+      user: { id: string; plan: string | null | undefined },
+      body: ProjectBody,
+    ): Promise<Project> {
       assertPlanAllowsChats(user.plan);
       return toProjectDto(await deps.projects.insert(user.id, body), []);
     },
 
     async list(userId: string): Promise<Project[]> {
-      const [rows, chats] = await Promise.all([deps.projects.listForUser(userId), deps.chats.listInProjects(userId)]);
+      const [rows, chats] = await Promise.all([
+        deps.projects.listForUser(userId),
+        deps.chats.listInProjects(userId),
+      ]);
       const byProject = new Map<string, ChatRow[]>();
-      for (const chat of chats) byProject.set(chat.projectId!, [...(byProject.get(chat.projectId!) ?? []), chat]);
+      for (const chat of chats)
+        byProject.set(chat.projectId!, [...(byProject.get(chat.projectId!) ?? []), chat]);
       return rows.map((row) => toProjectDto(row, byProject.get(row.id) ?? []));
     },
 

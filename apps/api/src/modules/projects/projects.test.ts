@@ -11,7 +11,10 @@ afterAll(async () => t.close());
 describe('POST /regulation/projects', () => {
   it('creates a project with a trimmed name and description and no chats', async () => {
     const u = await t.user('pro');
-    const res = await t.inject('POST', '/regulation/projects', u.headers, { name: '  Obra Centro  ', description: '  Prédio de 12 andares ' });
+    const res = await t.inject('POST', '/regulation/projects', u.headers, {
+      name: '  Obra Centro  ',
+      description: '  Prédio de 12 andares ',
+    });
     expect(res.statusCode).toBe(201);
     const project = ProjectSchema.parse(res.json());
     expect(project).toEqual({
@@ -25,7 +28,10 @@ describe('POST /regulation/projects', () => {
 
   it.each([{}, { description: null }])('makes the description optional (%j)', async (extra) => {
     const u = await t.user('business');
-    const res = await t.inject('POST', '/regulation/projects', u.headers, { name: 'Galpão', ...extra });
+    const res = await t.inject('POST', '/regulation/projects', u.headers, {
+      name: 'Galpão',
+      ...extra,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().description).toBe('');
   });
@@ -47,16 +53,23 @@ describe('POST /regulation/projects', () => {
     const u = await t.user('free');
     const res = await t.inject('POST', '/regulation/projects', u.headers, { name: 'Obra' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'PLAN_DOES_NOT_ALLOW_CHATS', message: 'Usuário não possui plano que permita chats' });
+    expect(res.json()).toEqual({
+      code: 'PLAN_DOES_NOT_ALLOW_CHATS',
+      message: 'Usuário não possui plano que permita chats',
+    });
     expect((await t.inject('GET', '/regulation/projects', u.headers)).json()).toEqual({ data: [] });
   });
 });
 
 describe('GET /regulation/projects and /regulation/projects/{id}', () => {
-  it('lists the user\'s projects newest first, each with its own chats', async () => {
+  it("lists the user's projects newest first, each with its own chats", async () => {
     const u = await t.user('pro');
-    const first = (await t.inject('POST', '/regulation/projects', u.headers, { name: 'Primeiro' })).json();
-    const second = (await t.inject('POST', '/regulation/projects', u.headers, { name: 'Segundo' })).json();
+    const first = (
+      await t.inject('POST', '/regulation/projects', u.headers, { name: 'Primeiro' })
+    ).json();
+    const second = (
+      await t.inject('POST', '/regulation/projects', u.headers, { name: 'Segundo' })
+    ).json();
     const a = await t.createChat(u, { title: 'A', projectId: first.id });
     const b = await t.createChat(u, { title: 'B', projectId: first.id });
     await t.createChat(u, { title: 'Independente', projectId: '' });
@@ -70,18 +83,34 @@ describe('GET /regulation/projects and /regulation/projects/{id}', () => {
     const one = await t.inject('GET', `/regulation/projects/${first.id}`, u.headers);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(data[1]);
-    expect((await t.inject('GET', `/regulation/projects/${second.id}`, u.headers)).json().chats).toEqual([]);
+    expect(
+      (await t.inject('GET', `/regulation/projects/${second.id}`, u.headers)).json().chats,
+    ).toEqual([]);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     const u = await t.user('pro');
     const bad = await t.inject('GET', '/regulation/projects/123', u.headers);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Identificador de projeto inválido.' });
-    const unknown = await t.inject('GET', '/regulation/projects/00000000-0000-4000-8000-000000000000', u.headers);
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Identificador de projeto inválido.',
+    });
+    const unknown = await t.inject(
+      'GET',
+      '/regulation/projects/00000000-0000-4000-8000-000000000000',
+      u.headers,
+    );
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'PROJECT_NOT_FOUND', message: 'Projeto não encontrado.' });
-    const chats = await t.inject('GET', '/regulation/chats?projectId=00000000-0000-4000-8000-000000000000', u.headers);
+    expect(unknown.json()).toEqual({
+      code: 'PROJECT_NOT_FOUND',
+      message: 'Projeto não encontrado.',
+    });
+    const chats = await t.inject(
+      'GET',
+      '/regulation/chats?projectId=00000000-0000-4000-8000-000000000000',
+      u.headers,
+    );
     expect(chats.statusCode).toBe(404);
   });
 

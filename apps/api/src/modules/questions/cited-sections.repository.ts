@@ -112,7 +112,9 @@ export function createCitedSectionsRepository(db: Db) {
      * Resolves {code, item} references to the current rows, in reference order, plus the current id of
      * every referenced regulation code that is imported. Items printed twice keep the first one.
      */
-    async byItemRefs(refs: ItemRef[]): Promise<{ regulations: AnswerRegulation[]; idByCode: Map<string, string> }> {
+    async byItemRefs(
+      refs: ItemRef[],
+    ): Promise<{ regulations: AnswerRegulation[]; idByCode: Map<string, string> }> {
       if (refs.length === 0) return { regulations: [], idByCode: new Map() };
       const codes = [...new Set(refs.map((r) => r.code))];
       const found = await db
@@ -128,8 +130,11 @@ export function createCitedSectionsRepository(db: Db) {
         .orderBy(asc(sections.number));
       const key = (code: string, item: string) => `${code}\u0000${item}`;
       const first = new Map<string, Row>();
-      for (const row of rows) if (!first.has(key(row.code, row.item))) first.set(key(row.code, row.item), row);
-      const ordered = refs.map((r) => first.get(key(r.code, r.item))).filter((r): r is Row => r !== undefined);
+      for (const row of rows)
+        if (!first.has(key(row.code, row.item))) first.set(key(row.code, row.item), row);
+      const ordered = refs
+        .map((r) => first.get(key(r.code, r.item)))
+        .filter((r): r is Row => r !== undefined);
       return { regulations: group(ordered), idByCode };
     },
 

@@ -15,8 +15,12 @@ describe('planQuota', () => {
   });
 
   it('rolls the day over month and year ends', () => {
-    expect(planQuota('free', new Date('2026-12-31T15:00:00Z')).resetAt).toBe('2027-01-01T03:00:00.000Z');
-    expect(planQuota('free', new Date('2027-02-28T15:00:00Z')).resetAt).toBe('2027-03-01T03:00:00.000Z');
+    expect(planQuota('free', new Date('2026-12-31T15:00:00Z')).resetAt).toBe(
+      '2027-01-01T03:00:00.000Z',
+    );
+    expect(planQuota('free', new Date('2027-02-28T15:00:00Z')).resetAt).toBe(
+      '2027-03-01T03:00:00.000Z',
+    );
   });
 
   it('counts a Pro user per São Paulo month and resets on the first day of the next month', () => {
@@ -27,7 +31,9 @@ describe('planQuota', () => {
       period: 'month',
       resetAt: '2026-12-01T03:00:00.000Z',
     });
-    expect(planQuota('pro', new Date('2026-12-15T12:00:00Z')).resetAt).toBe('2027-01-01T03:00:00.000Z');
+    expect(planQuota('pro', new Date('2026-12-15T12:00:00Z')).resetAt).toBe(
+      '2027-01-01T03:00:00.000Z',
+    );
   });
 
   it('gives Business no limit and no reset, counted per month', () => {
@@ -46,7 +52,11 @@ describe('planQuota', () => {
 
   it('names the plan limit in pt-BR', () => {
     const now = new Date('2026-11-21T12:00:00Z');
-    expect(limitMessage(planQuota('free', now))).toBe('Você atingiu o limite de 3 perguntas por dia do plano Gratuito.');
-    expect(limitMessage(planQuota('pro', now))).toBe('Você atingiu o limite de 100 perguntas por mês do plano Pro.');
+    expect(limitMessage(planQuota('free', now))).toBe(
+      'Você atingiu o limite de 3 perguntas por dia do plano Gratuito.',
+    );
+    expect(limitMessage(planQuota('pro', now))).toBe(
+      'Você atingiu o limite de 100 perguntas por mês do plano Pro.',
+    );
   });
 });

@@ -29,7 +29,9 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
 });
 
 function zonedParts(instant: Date) {
-  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -70,12 +72,21 @@ export function planQuota(planValue: string | null | undefined, now: Date): Plan
       periodKey: `${monthKey}-${pad(today.day)}`,
       max: limits.questions,
       period: 'day',
-      resetAt: zonedMidnight({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }).toISOString(),
+      resetAt: zonedMidnight({
+        year: next.getUTCFullYear(),
+        month: next.getUTCMonth() + 1,
+        day: next.getUTCDate(),
+      }).toISOString(),
     };
   }
   const nextMonth = new Date(Date.UTC(today.year, today.month, 1));
-  const resetAt = zonedMidnight({ year: nextMonth.getUTCFullYear(), month: nextMonth.getUTCMonth() + 1, day: 1 }).toISOString();
-  if (limits.period === 'month') return { plan, periodKey: monthKey, max: limits.questions, period: 'month', resetAt };
+  const resetAt = zonedMidnight({
+    year: nextMonth.getUTCFullYear(),
+    month: nextMonth.getUTCMonth() + 1,
+    day: 1,
+  }).toISOString();
+  if (limits.period === 'month')
+    return { plan, periodKey: monthKey, max: limits.questions, period: 'month', resetAt };
   // Unlimited plans are still counted per month, for statistics only.
   return { plan, periodKey: monthKey, max: null, period: 'month', resetAt: null };
 }

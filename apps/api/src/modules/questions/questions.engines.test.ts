@@ -1,4 +1,7 @@
-import { QuestionAnswerResponseSchema, type QuestionAnswerResponse } from '@normas/contracts/questions';
+import {
+  QuestionAnswerResponseSchema,
+  type QuestionAnswerResponse,
+} from '@normas/contracts/questions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -12,7 +15,10 @@ let corpus: FixtureSection[] = [];
 let headers: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { beforeBuild: async (database) => void (corpus = await insertFixtureCorpus(database)) });
+  t = await createTestApp(
+    {},
+    { beforeBuild: async (database) => void (corpus = await insertFixtureCorpus(database)) },
+  );
   const login = await signIn(t.app, { email: 'motor@example.com', name: 'Motor' });
   await createUsersRepository(t.database.db).setPlanByEmail('motor@example.com', 'business');
   headers = bearer(login.token);
@@ -20,17 +26,24 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function ask(question: string): Promise<QuestionAnswerResponse> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/regulation/question', headers, payload: { question } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/regulation/question',
+    headers,
+    payload: { question },
+  });
   expect(res.statusCode).toBe(200);
   return QuestionAnswerResponseSchema.parse(res.json());
 }
 
 /** Every `/regulations/<id>#<item>` link of an answer. */
 function links(markdown: string): { regulationId: string; item: string }[] {
-  return [...markdown.matchAll(/\]\(\/regulations\/([^)#\s]+)#([^)\s]+)\)/g)].map(([, regulationId, item]) => ({
-    regulationId: regulationId!,
-    item: decodeURIComponent(item!),
-  }));
+  return [...markdown.matchAll(/\]\(\/regulations\/([^)#\s]+)#([^)\s]+)\)/g)].map(
+    ([, regulationId, item]) => ({
+      regulationId: regulationId!,
+      item: decodeURIComponent(item!),
+    }),
+  );
 }
 
 describe('answers from the real engines', () => {
@@ -44,14 +57,26 @@ describe('answers from the real engines', () => {
     const cited = links(answer.aiResponse);
     expect(cited.length).toBeGreaterThan(0);
     for (const link of cited) {
-      expect(corpus.some((s) => s.regulationId === link.regulationId && s.item === link.item), `${link.regulationId}#${link.item}`).toBe(true);
+      expect(
+        corpus.some((s) => s.regulationId === link.regulationId && s.item === link.item),
+        `${link.regulationId}#${link.item}`,
+      ).toBe(true);
     }
-    const returned = answer.data.flatMap((r) => r.sections.map((s) => ({ regulationId: r.id, item: s.item })));
-    expect(returned).toEqual(cited.filter((c, i) => cited.findIndex((d) => d.regulationId === c.regulationId && d.item === c.item) === i));
+    const returned = answer.data.flatMap((r) =>
+      r.sections.map((s) => ({ regulationId: r.id, item: s.item })),
+    );
+    expect(returned).toEqual(
+      cited.filter(
+        (c, i) =>
+          cited.findIndex((d) => d.regulationId === c.regulationId && d.item === c.item) === i,
+      ),
+    );
   });
 
   it('abstains on a question outside the corpus', async () => {
-    const answer = await ask('Qual a melhor receita de bolo de cenoura com cobertura de chocolate?');
+    const answer = await ask(
+      'Qual a melhor receita de bolo de cenoura com cobertura de chocolate?',
+    );
     expect(answer.abstained).toBe(true);
     expect(answer.data).toEqual([]);
     expect(links(answer.aiResponse)).toEqual([]);
@@ -67,7 +92,9 @@ describe('answers from the real engines', () => {
     const events = parseEvents(res.body);
     expect(events.at(-1)!.event).toBe('done');
     const done = QuestionAnswerResponseSchema.parse(events.at(-1)!.data);
-    const deltas = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text);
+    const deltas = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => (e.data as { text: string }).text);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe(done.aiResponse);
     expect(done.data.map((r) => r.code)).toEqual(['NR-35']);

@@ -70,7 +70,10 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       } catch (error) {
         if (!stream.signal.aborted) {
           const known = error instanceof AppError ? error : new AppError('ANSWER_FAILED');
-          stream.send('error', { code: known.code, message: known.message || ERRORS.ANSWER_FAILED.message });
+          stream.send('error', {
+            code: known.code,
+            message: known.message || ERRORS.ANSWER_FAILED.message,
+          });
         }
       } finally {
         stream.end();

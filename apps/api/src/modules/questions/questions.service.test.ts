@@ -31,7 +31,8 @@ function service(timeoutMs = 5_000) {
   };
 }
 
-const used = () => createUsageRepository(handle.database.db).used(asker.id, planQuota('free', NOW).periodKey);
+const used = () =>
+  createUsageRepository(handle.database.db).used(asker.id, planQuota('free', NOW).periodKey);
 
 beforeAll(async () => {
   handle = await openTestDatabase();

@@ -67,7 +67,10 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     return { user, question, quota, used };
   }
 
-  async function answer(reservation: Reservation, options: AnswerOptions = {}): Promise<QuestionAnswerResponse> {
+  async function answer(
+    reservation: Reservation,
+    options: AnswerOptions = {},
+  ): Promise<QuestionAnswerResponse> {
     const { user, question, quota } = reservation;
     const controller = new AbortController();
     let timedOut = false;
@@ -106,7 +109,9 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       };
     } catch (error) {
       // A failed answer does not use up a question.
-      await deps.usage.release(user.id, quota.periodKey).catch((e: unknown) => deps.onError?.(e, 'quota not given back'));
+      await deps.usage
+        .release(user.id, quota.periodKey)
+        .catch((e: unknown) => deps.onError?.(e, 'quota not given back'));
       if (timedOut) throw new AppError('ANSWER_TIMEOUT');
       // The client is gone: nobody reads the answer, the caller only needs to know it stopped.
       if (options.signal?.aborted || error instanceof AppError) throw error;
@@ -122,7 +127,11 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     reserve,
     answer,
     /** Reserve and answer in one go (the JSON endpoint). */
-    async ask(user: Asker, question: string, options: AnswerOptions = {}): Promise<QuestionAnswerResponse> {
+    async ask(
+      user: Asker,
+      question: string,
+      options: AnswerOptions = {},
+    ): Promise<QuestionAnswerResponse> {
       return answer(await reserve(user, question), options);
     },
   };

@@ -24,7 +24,10 @@ beforeAll(async () => {
       beforeBuild: async (database) => {
         corpus = await insertFixtureCorpus(database);
       },
-      overrides: { retrieval: engines.retrieval, answers: engines.answers } as unknown as Partial<AppContext>,
+      overrides: {
+        retrieval: engines.retrieval,
+        answers: engines.answers,
+      } as unknown as Partial<AppContext>,
     },
   );
 });
@@ -38,8 +41,11 @@ async function user(plan: 'free' | 'pro' | 'business' = 'free') {
   return { id: login.user.id, headers: bearer(login.token) };
 }
 
-const ask = (headers: Record<string, string>, payload: unknown, url = '/api/v1/regulation/question') =>
-  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const ask = (
+  headers: Record<string, string>,
+  payload: unknown,
+  url = '/api/v1/regulation/question',
+) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
 /** Waits for a condition that another part of the server makes true (at most 5 s). */
 async function until(condition: () => boolean | Promise<boolean>) {
@@ -89,13 +95,26 @@ describe('POST /regulation/question', () => {
         ],
       },
     ]);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/regulation/question-history/${body.historyId}`, headers: u.headers });
-    expect(detail.json()).toMatchObject({ question: 'O que é trabalho em altura?', chatKey: body.chatKey, aiResponse: body.aiResponse, data: body.data });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/regulation/question-history/${body.historyId}`,
+      headers: u.headers,
+    });
+    expect(detail.json()).toMatchObject({
+      question: 'O que é trabalho em altura?',
+      chatKey: body.chatKey,
+      aiResponse: body.aiResponse,
+      data: body.data,
+    });
   });
 
   it('lets exactly 3 of 10 parallel questions of a free user through, and refuses the rest with the limit', async () => {
     const u = await user();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(u.headers, { question: `Pergunta ${i} sobre altura` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        ask(u.headers, { question: `Pergunta ${i} sobre altura` }),
+      ),
+    );
     const ok = answers.filter((r) => r.statusCode === 200);
     const refused = answers.filter((r) => r.statusCode === 429);
     expect(ok).toHaveLength(3);
@@ -129,7 +148,11 @@ describe('POST /regulation/question', () => {
 
   it('lets a Pro user ask the 100th question of the month', async () => {
     const u = await user('pro');
-    await createUsageRepository(t.database.db).set(u.id, planQuota('pro', new Date()).periodKey, 99);
+    await createUsageRepository(t.database.db).set(
+      u.id,
+      planQuota('pro', new Date()).periodKey,
+      99,
+    );
     const res = await ask(u.headers, { question: 'O que é trabalho em altura?' });
     expect(res.statusCode).toBe(200);
     expect(res.json().usage).toEqual({ used: 100, max: 100 });
@@ -137,7 +160,11 @@ describe('POST /regulation/question', () => {
 
   it('does not limit a Business user, but still counts the questions', async () => {
     const u = await user('business');
-    await createUsageRepository(t.database.db).set(u.id, planQuota('business', new Date()).periodKey, 5000);
+    await createUsageRepository(t.database.db).set(
+      u.id,
+      planQuota('business', new Date()).periodKey,
+      5000,
+    );
     const res = await ask(u.headers, { question: 'O que é trabalho em altura?' });
     expect(res.statusCode).toBe(200);
     expect(res.json().usage).toEqual({ used: 5001, max: null });
@@ -149,7 +176,11 @@ describe('POST /regulation/question', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ code: 'ANSWER_FAILED', message: FAILED });
     expect(await usedToday(u.id)).toBe(0);
-    const history = await t.app.inject({ method: 'GET', url: '/api/v1/regulation/question-history', headers: u.headers });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/regulation/question-history',
+      headers: u.headers,
+    });
     expect(history.json().total).toBe(0);
   });
 
@@ -189,14 +220,23 @@ describe('POST /regulation/question/stream', () => {
     const events = parseEvents(res.body);
     expect(events.map((e) => e.event)).toEqual(['delta', 'delta', 'done']);
     const done = QuestionAnswerResponseSchema.parse(events[2]!.data);
-    expect(events.slice(0, 2).map((e) => (e.data as { text: string }).text).join('')).toBe(done.aiResponse);
+    expect(
+      events
+        .slice(0, 2)
+        .map((e) => (e.data as { text: string }).text)
+        .join(''),
+    ).toBe(done.aiResponse);
     expect(done.usage).toEqual({ used: 1, max: 3 });
     expect(done.data.map((r) => r.code)).toEqual(['NR-35']);
   });
 
   it('answers the limit as JSON 429 before any stream starts', async () => {
     const u = await user();
-    await createUsageRepository(t.database.db).set(u.id, planQuota('free', new Date()).periodKey, 3);
+    await createUsageRepository(t.database.db).set(
+      u.id,
+      planQuota('free', new Date()).periodKey,
+      3,
+    );
     const res = await stream(u.headers, 'O que é trabalho em altura?');
     expect(res.statusCode).toBe(429);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -207,7 +247,10 @@ describe('POST /regulation/question/stream', () => {
     const u = await user();
     const res = await stream(u.headers, ' ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Escreva sua pergunta.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Escreva sua pergunta.',
+    });
   });
 
   it('stops the engine and gives the question back when the client disconnects', async () => {
@@ -233,7 +276,9 @@ describe('POST /regulation/question/stream', () => {
     const u = await user();
     const res = await stream(u.headers, 'Outra falha no meio');
     expect(res.statusCode).toBe(200);
-    expect(parseEvents(res.body)).toEqual([{ event: 'error', data: { code: 'ANSWER_FAILED', message: FAILED } }]);
+    expect(parseEvents(res.body)).toEqual([
+      { event: 'error', data: { code: 'ANSWER_FAILED', message: FAILED } },
+    ]);
     expect(await usedToday(u.id)).toBe(0);
   });
 });
@@ -254,7 +299,9 @@ describe('an empty knowledge base', () => {
         code: 'KNOWLEDGE_BASE_EMPTY',
         message: 'A base de normas ainda não foi importada. Tente novamente em instantes.',
       });
-      const rows = await empty.database.db.execute(sql`select count(*)::int as n from question_usage`);
+      const rows = await empty.database.db.execute(
+        sql`select count(*)::int as n from question_usage`,
+      );
       expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     } finally {
       await empty.close();
@@ -269,8 +316,15 @@ describe('signed-out callers', () => {
     ['GET', '/api/v1/regulation/question-history'],
     ['GET', '/api/v1/regulation/question-history/00000000-0000-4000-8000-000000000000'],
   ] as const)('%s %s answers 401', async (method, url) => {
-    const res = await t.app.inject({ method, url, payload: method === 'POST' ? { question: 'O que é EPI?' } : undefined });
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: method === 'POST' ? { question: 'O que é EPI?' } : undefined,
+    });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Sua sessão expirou ou é inválida. Faça login novamente.' });
+    expect(res.json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Sua sessão expirou ou é inválida. Faça login novamente.',
+    });
   });
 });

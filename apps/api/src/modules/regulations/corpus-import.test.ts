@@ -31,12 +31,24 @@ function recorder() {
 describe('start-up import of CORPUS_DIR', () => {
   it('imports a fresh corpus and logs each file, then only checks it on the next start', async () => {
     const first = recorder();
-    expect(await importCorpusIfNeeded(database.db, dir, first)).toMatchObject({ imported: 2, unchanged: 0, failed: 0 });
-    expect(first.entries.map((e) => e.msg)).toEqual(['[1/2] importado', '[2/2] importado', 'base de normas verificada']);
+    expect(await importCorpusIfNeeded(database.db, dir, first)).toMatchObject({
+      imported: 2,
+      unchanged: 0,
+      failed: 0,
+    });
+    expect(first.entries.map((e) => e.msg)).toEqual([
+      '[1/2] importado',
+      '[2/2] importado',
+      'base de normas verificada',
+    ]);
     expect(first.entries[0]!.obj).toEqual({ file: 'nr-41.txt', code: 'NR-41', sections: 3 });
 
     const second = recorder();
-    expect(await importCorpusIfNeeded(database.db, dir, second)).toMatchObject({ imported: 0, unchanged: 2, failed: 0 });
+    expect(await importCorpusIfNeeded(database.db, dir, second)).toMatchObject({
+      imported: 0,
+      unchanged: 2,
+      failed: 0,
+    });
     expect(second.entries.map((e) => e.msg)).toEqual(['base de normas verificada']);
   });
 });

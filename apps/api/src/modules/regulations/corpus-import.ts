@@ -11,15 +11,33 @@ export interface ImportLog {
  * Imports CORPUS_DIR at start-up so that a fresh install answers questions at once. Files already
  * imported with the same content are skipped by checksum, so a restart costs one query per file.
  */
-export async function importCorpusIfNeeded(db: Db, corpusDir: string, log: ImportLog): Promise<ImportSummary> {
+export async function importCorpusIfNeeded(
+  db: Db,
+  corpusDir: string,
+  log: ImportLog,
+): Promise<ImportSummary> {
   const started = Date.now();
-  const summary = await importRegulationFiles(createRegulationsRepository(db), [corpusDir], ({ index, total, result }) => {
-    if (result.status === 'failed') log.warn({ file: result.file, reason: result.reason }, `[${index}/${total}] falha`);
-    else if (result.status === 'imported')
-      log.info({ file: result.file, code: result.code, sections: result.sections }, `[${index}/${total}] importado`);
-  });
+  const summary = await importRegulationFiles(
+    createRegulationsRepository(db),
+    [corpusDir],
+    ({ index, total, result }) => {
+      if (result.status === 'failed')
+        log.warn({ file: result.file, reason: result.reason }, `[${index}/${total}] falha`);
+      else if (result.status === 'imported')
+        log.info(
+          { file: result.file, code: result.code, sections: result.sections },
+          `[${index}/${total}] importado`,
+        );
+    },
+  );
   log.info(
-    { corpusDir, imported: summary.imported, unchanged: summary.unchanged, failed: summary.failed, ms: Date.now() - started },
+    {
+      corpusDir,
+      imported: summary.imported,
+      unchanged: summary.unchanged,
+      failed: summary.failed,
+      ms: Date.now() - started,
+    },
     'base de normas verificada',
   );
   return summary;

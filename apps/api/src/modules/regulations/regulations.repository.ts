@@ -30,7 +30,11 @@ export function createRegulationsRepository(db: Db) {
      * Stores a regulation and its sections in one transaction, replacing any earlier import of the
      * same code; the regulation keeps its id so that links to it stay valid.
      */
-    async replace(parsed: ParsedRegulation, sourceFile: string, checksum: string): Promise<RegulationRow> {
+    async replace(
+      parsed: ParsedRegulation,
+      sourceFile: string,
+      checksum: string,
+    ): Promise<RegulationRow> {
       return db.transaction(async (tx) => {
         const values = {
           code: parsed.code,
@@ -46,7 +50,10 @@ export function createRegulationsRepository(db: Db) {
         const [row] = await tx
           .insert(regulations)
           .values(values)
-          .onConflictDoUpdate({ target: regulations.code, set: { ...values, importedAt: sql`now()` } })
+          .onConflictDoUpdate({
+            target: regulations.code,
+            set: { ...values, importedAt: sql`now()` },
+          })
           .returning();
         await tx.delete(sections).where(eq(sections.regulationId, row!.id));
         for (let i = 0; i < parsed.sections.length; i += SECTION_BATCH) {
@@ -81,11 +88,18 @@ export function createRegulationsRepository(db: Db) {
     },
 
     async sectionsOf(regulationId: string): Promise<SectionRow[]> {
-      return db.select().from(sections).where(eq(sections.regulationId, regulationId)).orderBy(asc(sections.number));
+      return db
+        .select()
+        .from(sections)
+        .where(eq(sections.regulationId, regulationId))
+        .orderBy(asc(sections.number));
     },
 
     async sectionCount(regulationId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(sections).where(eq(sections.regulationId, regulationId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(sections)
+        .where(eq(sections.regulationId, regulationId));
       return row?.n ?? 0;
     },
 

@@ -23,21 +23,23 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = auth) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = auth) =>
+  t.app.inject({ method: 'GET', url, headers });
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('regulation API', () => {
-  it.each(['/api/v1/regulations', `/api/v1/regulations/${UNKNOWN}`, `/api/v1/regulations/${UNKNOWN}/sections/1`])(
-    'answers 401 without a session: %s',
-    async (url) => {
-      const res = await get(url, {});
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({
-        code: 'UNAUTHENTICATED',
-        message: 'Sua sessão expirou ou é inválida. Faça login novamente.',
-      });
-    },
-  );
+  it.each([
+    '/api/v1/regulations',
+    `/api/v1/regulations/${UNKNOWN}`,
+    `/api/v1/regulations/${UNKNOWN}/sections/1`,
+  ])('answers 401 without a session: %s', async (url) => {
+    const res = await get(url, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Sua sessão expirou ou é inválida. Faça login novamente.',
+    });
+  });
 
   it('lists the regulations by code with dates and section counts', async () => {
     const res = await get('/api/v1/regulations');
@@ -55,7 +57,12 @@ describe('regulation API', () => {
           description: 'Esta Norma fixa regras para andaimes de exemplo.',
           sectionCount: 3,
         },
-        expect.objectContaining({ code: 'NR-43', title: 'Ruído de Exemplo', revisedDate: '1991-06-05', sectionCount: 2 }),
+        expect.objectContaining({
+          code: 'NR-43',
+          title: 'Ruído de Exemplo',
+          revisedDate: '1991-06-05',
+          sectionCount: 2,
+        }),
       ],
     });
   });
@@ -64,8 +71,19 @@ describe('regulation API', () => {
     const res = await get(`/api/v1/regulations/${nr41}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: nr41, code: 'NR-41', sourceFile: 'nr-41.txt', sectionCount: 3 });
-    expect(body.sections.map((s: { number: number; item: string; headingPath: string }) => [s.number, s.item, s.headingPath])).toEqual([
+    expect(body).toMatchObject({
+      id: nr41,
+      code: 'NR-41',
+      sourceFile: 'nr-41.txt',
+      sectionCount: 3,
+    });
+    expect(
+      body.sections.map((s: { number: number; item: string; headingPath: string }) => [
+        s.number,
+        s.item,
+        s.headingPath,
+      ]),
+    ).toEqual([
       [1, '41.1.1', '41.1 Objetivo'],
       [2, '41.2.1', '41.2 Montagem'],
       [3, '41.2.2', '41.2 Montagem'],
@@ -95,7 +113,10 @@ describe('regulation API', () => {
     expect(noSection.statusCode).toBe(404);
     expect(noSection.json()).toEqual({ code: 'NOT_FOUND', message: 'A NR-41 não tem a seção 4.' });
     const sectionOfMissing = await get(`/api/v1/regulations/${UNKNOWN}/sections/1`);
-    expect(sectionOfMissing.json()).toEqual({ code: 'NOT_FOUND', message: 'Norma não encontrada.' });
+    expect(sectionOfMissing.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Norma não encontrada.',
+    });
   });
 
   it.each([

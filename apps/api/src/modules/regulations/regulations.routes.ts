@@ -10,7 +10,10 @@ import type { AppContext } from '../../context';
 import { createRegulationsRepository } from './regulations.repository';
 import { createRegulationsService } from './regulations.service';
 
-export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
   const service = createRegulationsService(createRegulationsRepository(ctx.db));
   const common = { tags: ['regulations'], security: [{ bearer: [] }] };
 
@@ -18,7 +21,11 @@ export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/regulations',
     {
       onRequest: app.requireUser,
-      schema: { ...common, summary: 'Normas importadas, por código', response: { 200: RegulationListResponseSchema } },
+      schema: {
+        ...common,
+        summary: 'Normas importadas, por código',
+        response: { 200: RegulationListResponseSchema },
+      },
     },
     async () => ({ data: await service.list() }),
   );

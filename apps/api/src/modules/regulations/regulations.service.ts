@@ -1,4 +1,9 @@
-import type { Regulation, RegulationSection, RegulationSummary, Section } from '@normas/contracts/regulations';
+import type {
+  Regulation,
+  RegulationSection,
+  RegulationSummary,
+  Section,
+} from '@normas/contracts/regulations';
 import { AppError } from '../../lib/app-error';
 import type {
   RegulationRow,
@@ -37,14 +42,20 @@ const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 export function createRegulationsService(repository: RegulationsRepository) {
   return {
     async list(): Promise<RegulationSummary[]> {
-      return (await repository.list()).map((row: RegulationSummaryRow) => toSummary(row, row.sectionCount));
+      return (await repository.list()).map((row: RegulationSummaryRow) =>
+        toSummary(row, row.sectionCount),
+      );
     },
 
     async get(id: string): Promise<Regulation> {
       const row = await repository.findById(id);
       if (!row) throw notFound('Norma não encontrada.');
       const sections = await repository.sectionsOf(id);
-      return { ...toSummary(row, sections.length), sourceFile: row.sourceFile, sections: sections.map(toSection) };
+      return {
+        ...toSummary(row, sections.length),
+        sourceFile: row.sourceFile,
+        sections: sections.map(toSection),
+      };
     },
 
     async getSection(id: string, number: number): Promise<RegulationSection> {

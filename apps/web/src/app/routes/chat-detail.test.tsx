@@ -11,7 +11,12 @@ import { renderApp } from '../../test/render-app';
 // The markdown renderer is loaded lazily; loading it once here keeps the first test within its time limits.
 beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
 
-const CHAT = makeChat({ id: 'chat-1', chatKey: 'key-1', title: 'Chat: Guarda-corpo', initialQuestion: null });
+const CHAT = makeChat({
+  id: 'chat-1',
+  chatKey: 'key-1',
+  title: 'Chat: Guarda-corpo',
+  initialQuestion: null,
+});
 const HISTORY = 'GET /api/v1/regulation/chat/key-1';
 const PRO = makeUser({ plan: 'pro' });
 
@@ -23,10 +28,18 @@ function bubbles() {
   return within(messageList())
     .getAllByRole('listitem')
     .filter((item) => item.classList.contains('message'))
-    .map((item) => [item.classList.contains('message--user') ? 'user' : 'assistant', item.querySelector('.message-text, .markdown')?.textContent]);
+    .map((item) => [
+      item.classList.contains('message--user') ? 'user' : 'assistant',
+      item.querySelector('.message-text, .markdown')?.textContent,
+    ]);
 }
 
-function setup(messages = [makeMessage({ id: 'm1', isUserMessage: true, content: 'Qual a altura?' }), makeMessage({ id: 'm2', content: 'A altura mínima é **1,10 m**.' })]) {
+function setup(
+  messages = [
+    makeMessage({ id: 'm1', isUserMessage: true, content: 'Qual a altura?' }),
+    makeMessage({ id: 'm2', content: 'A altura mínima é **1,10 m**.' }),
+  ],
+) {
   const api = installFakeApi();
   api.on(HISTORY, { body: { chat: CHAT, messages } });
   const stream = installFakeMessageStream(api);
@@ -56,7 +69,9 @@ describe('/chat/{chatKey}: history', () => {
       },
     });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Guarda-corpo' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Guarda-corpo' }),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Guarda-corpo | Assistente de Normas');
     const strong = await within(messageList()).findByText('2,00 m');
     expect(strong.tagName).toBe('STRONG');
@@ -68,10 +83,9 @@ describe('/chat/{chatKey}: history', () => {
       'href',
       '/regulations/reg-35#35.1.2',
     );
-    expect(within(messageList()).getByRole('link', { name: 'NR-35 — Trabalho em Altura' })).toHaveAttribute(
-      'href',
-      '/regulations/reg-35',
-    );
+    expect(
+      within(messageList()).getByRole('link', { name: 'NR-35 — Trabalho em Altura' }),
+    ).toHaveAttribute('href', '/regulations/reg-35');
     expect(within(messageList()).getByRole('link', { name: 'item 35.1.2' })).toHaveAttribute(
       'href',
       '/regulations/reg-35#35.1.2',
@@ -104,7 +118,10 @@ describe('/chat/{chatKey}: history', () => {
 
   it('says so when the history cannot load', async () => {
     const api = installFakeApi();
-    api.on(HISTORY, { status: 404, body: { code: 'CHAT_NOT_FOUND', message: 'Chat não encontrado.' } });
+    api.on(HISTORY, {
+      status: 404,
+      body: { code: 'CHAT_NOT_FOUND', message: 'Chat não encontrado.' },
+    });
     renderApp('/chat/key-1', { api, storedUser: PRO });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -120,20 +137,32 @@ describe('/chat/{chatKey}: history', () => {
       initialQuestion: 'Quando usar cinto paraquedista?',
       initialAnswer: 'Sempre acima de **2 m**.',
       initialRegulations: [
-        { id: 'reg-35', title: 'Trabalho em Altura', code: 'NR-35', authority: 'MTE', status: 'vigente', sections: [{ number: 3, item: '35.1.2', content: '…' }] },
+        {
+          id: 'reg-35',
+          title: 'Trabalho em Altura',
+          code: 'NR-35',
+          authority: 'MTE',
+          status: 'vigente',
+          sections: [{ number: 3, item: '35.1.2', content: '…' }],
+        },
       ],
     });
     api.deferred(HISTORY);
     const { router } = renderApp('/chat/key-1', { api, storedUser: PRO });
     await act(() => router.navigate('/chat/key-1', { state: { chat } }));
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Quando usar cinto paraquedista?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Quando usar cinto paraquedista?' }),
+    ).toBeInTheDocument();
     expect(await within(messageList()).findByText('2 m')).toBeInTheDocument();
     expect(bubbles()).toEqual([
       ['user', 'Quando usar cinto paraquedista?'],
       ['assistant', 'Sempre acima de 2 m.'],
     ]);
-    expect(within(messageList()).getByRole('link', { name: 'item 35.1.2' })).toHaveAttribute('href', '/regulations/reg-35#35.1.2');
+    expect(within(messageList()).getByRole('link', { name: 'item 35.1.2' })).toHaveAttribute(
+      'href',
+      '/regulations/reg-35#35.1.2',
+    );
   });
 });
 
@@ -218,7 +247,8 @@ describe('/chat/{chatKey}: sending', () => {
     ['a refused request', 'json'],
   ] as const)('shows the send error after %s and gives the text back', async (_case, kind) => {
     const { api, stream } = setup([]);
-    if (kind === 'json') stream.failWith({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Erro interno.' } });
+    if (kind === 'json')
+      stream.failWith({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Erro interno.' } });
     const { user } = renderApp('/chat/key-1', { api, storedUser: PRO });
     const box = await screen.findByRole('textbox', { name: 'Mensagem' });
     await waitFor(() => expect(box).toBeEnabled());
@@ -244,7 +274,10 @@ describe('/chat/{chatKey}: sending', () => {
     const { api, stream } = setup([]);
     stream.failWith({
       status: 403,
-      body: { code: 'PLAN_DOES_NOT_ALLOW_CHATS', message: 'Usuário não possui plano que permita chats' },
+      body: {
+        code: 'PLAN_DOES_NOT_ALLOW_CHATS',
+        message: 'Usuário não possui plano que permita chats',
+      },
     });
     const { user } = renderApp('/chat/key-1', { api, storedUser: makeUser() });
     const box = await screen.findByRole('textbox', { name: 'Mensagem' });
@@ -252,7 +285,9 @@ describe('/chat/{chatKey}: sending', () => {
 
     await user.type(box, 'Pergunta{Enter}');
 
-    expect(await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -297,9 +332,13 @@ describe('/chat/{chatKey}: accessibility (axe-core, rules that work without layo
     await screen.findByText('O assistente está digitando…');
 
     const options: axe.RunOptions = { rules: { 'color-contrast': { enabled: false } } };
-    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    );
     act(() => stream.calls[0]!.send('delta', { text: 'Parte da resposta' }));
     await within(messageList()).findByText('Parte da resposta');
-    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    );
   });
 });

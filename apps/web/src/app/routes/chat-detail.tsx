@@ -24,7 +24,10 @@ export function ChatDetailRoute() {
   const { chatKey = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { chat: stateChat, autoSendMessage } = useMemo(() => readState(location.state), [location.state]);
+  const { chat: stateChat, autoSendMessage } = useMemo(
+    () => readState(location.state),
+    [location.state],
+  );
   const history = useChatHistory(chatKey);
   const chat = history.data?.chat ?? (stateChat?.chatKey === chatKey ? stateChat : null);
   const title = chat ? chatTitle(chat) : 'Chat';

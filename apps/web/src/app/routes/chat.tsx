@@ -31,7 +31,13 @@ export function ChatRoute() {
           {error}
         </p>
       )}
-      <MessageBox value={draft} onChange={setDraft} onSend={(text) => void send(text)} disabled={starting} autoFocus />
+      <MessageBox
+        value={draft}
+        onChange={setDraft}
+        onSend={(text) => void send(text)}
+        disabled={starting}
+        autoFocus
+      />
       <EarlyAccessModal open={earlyAccess} onClose={closeEarlyAccess} />
     </div>
   );

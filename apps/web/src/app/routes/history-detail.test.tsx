@@ -193,7 +193,10 @@ describe('"Continuar chat"', () => {
     expect(api.requestsTo(CREATE)).toHaveLength(1);
     release({
       status: 403,
-      body: { code: 'PLAN_DOES_NOT_ALLOW_CHATS', message: 'Usuário não possui plano que permita chats' },
+      body: {
+        code: 'PLAN_DOES_NOT_ALLOW_CHATS',
+        message: 'Usuário não possui plano que permita chats',
+      },
     });
     await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' });
     expect(button).toHaveAttribute('aria-disabled', 'false');

@@ -24,7 +24,17 @@ function setup() {
   const api = installFakeApi();
   api.on(PROJECT, { body: project });
   api.on(PROJECT_CHATS, {
-    body: { data: [makeChat({ id: 'c1', chatKey: 'k1', projectId: ID, title: 'Chat: Fundações', updatedAt: '2026-02-03T15:00:00.000Z' })] },
+    body: {
+      data: [
+        makeChat({
+          id: 'c1',
+          chatKey: 'k1',
+          projectId: ID,
+          title: 'Chat: Fundações',
+          updatedAt: '2026-02-03T15:00:00.000Z',
+        }),
+      ],
+    },
   });
   const view = renderApp(`/projects/${ID}`, { api, storedUser: PRO });
   return { ...view, api };
@@ -39,12 +49,16 @@ describe('/projects/{id}', () => {
   it("shows the project's name, description and chats", async () => {
     setup();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Obra Centro' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Obra Centro' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Edifício comercial de 12 pavimentos')).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Chats do projeto' });
-    expect(within(list).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Fundações03/02/2026', '/chat/k1'],
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([['Fundações03/02/2026', '/chat/k1']]);
   });
 
   it("says so when the project's chats cannot load", async () => {
@@ -53,7 +67,9 @@ describe('/projects/{id}', () => {
     api.on(PROJECT_CHATS, { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Erro.' } });
     renderApp(`/projects/${ID}`, { api, storedUser: PRO });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os chats deste projeto.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Não foi possível carregar os chats deste projeto.',
+    );
   });
 
   it('reloads on "Atualizar"', async () => {
@@ -70,7 +86,11 @@ describe('/projects/{id}', () => {
 
   it.each([
     ['an unknown project', 404, { code: 'PROJECT_NOT_FOUND', message: 'Projeto não encontrado.' }],
-    ['an id that is not one', 400, { code: 'VALIDATION_ERROR', message: 'Identificador de projeto inválido.' }],
+    [
+      'an id that is not one',
+      400,
+      { code: 'VALIDATION_ERROR', message: 'Identificador de projeto inválido.' },
+    ],
   ])('sends %s back to /projects', async (_case, status, body) => {
     const api = installFakeApi();
     api.on('GET /api/v1/regulation/projects/nao-existe', { status, body });
@@ -78,7 +98,9 @@ describe('/projects/{id}', () => {
     const { router } = renderApp('/projects/nao-existe', { api, storedUser: PRO });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chats Independentes' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Chats Independentes' }),
+    ).toBeInTheDocument();
   });
 
   it('has an options menu whose entries only close it', async () => {
@@ -88,11 +110,11 @@ describe('/projects/{id}', () => {
 
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Opções do projeto' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Editar Projeto',
-      'Compartilhar',
-      'Excluir',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Editar Projeto', 'Compartilhar', 'Excluir']);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Excluir' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -127,7 +149,10 @@ describe('/projects/{id}: "Novo chat"', () => {
     view.api.on(CREATE, { status: 201, body: chat });
     const dialog = await openNewChat(view);
 
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'Título do chat' }), '  Estrutura  ');
+    await view.user.type(
+      within(dialog).getByRole('textbox', { name: 'Título do chat' }),
+      '  Estrutura  ',
+    );
     await view.user.click(within(dialog).getByRole('button', { name: 'Criar chat' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/chat/k2'));
@@ -136,14 +161,21 @@ describe('/projects/{id}: "Novo chat"', () => {
   });
 
   it.each([
-    ['the server message', { status: 404, body: { code: 'PROJECT_NOT_FOUND', message: 'Projeto não encontrado.' } }, 'Projeto não encontrado.'],
+    [
+      'the server message',
+      { status: 404, body: { code: 'PROJECT_NOT_FOUND', message: 'Projeto não encontrado.' } },
+      'Projeto não encontrado.',
+    ],
     ['the wrapper text when there is none', 'network-error' as const, 'Erro ao criar chat'],
   ])('shows %s when the chat cannot be created', async (_case, reply, message) => {
     const view = setup();
     view.api.on(CREATE, reply);
     const dialog = await openNewChat(view);
 
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'Título do chat' }), 'Estrutura');
+    await view.user.type(
+      within(dialog).getByRole('textbox', { name: 'Título do chat' }),
+      'Estrutura',
+    );
     await view.user.click(within(dialog).getByRole('button', { name: 'Criar chat' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(new RegExp(`^${message}$`));
@@ -153,14 +185,22 @@ describe('/projects/{id}: "Novo chat"', () => {
     const view = setup();
     view.api.on(CREATE, {
       status: 403,
-      body: { code: 'PLAN_DOES_NOT_ALLOW_CHATS', message: 'Usuário não possui plano que permita chats' },
+      body: {
+        code: 'PLAN_DOES_NOT_ALLOW_CHATS',
+        message: 'Usuário não possui plano que permita chats',
+      },
     });
     const dialog = await openNewChat(view);
 
-    await view.user.type(within(dialog).getByRole('textbox', { name: 'Título do chat' }), 'Estrutura');
+    await view.user.type(
+      within(dialog).getByRole('textbox', { name: 'Título do chat' }),
+      'Estrutura',
+    );
     await view.user.click(within(dialog).getByRole('button', { name: 'Criar chat' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Novo chat' })).not.toBeInTheDocument();
   });
 });
@@ -173,10 +213,14 @@ describe('/projects/{id}: accessibility (axe-core, rules that work without layou
     await screen.findByRole('list', { name: 'Chats do projeto' });
 
     await view.user.click(screen.getByRole('button', { name: 'Opções do projeto' }));
-    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    );
     await view.user.keyboard('{Escape}');
 
     await openNewChat(view);
-    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual([]);
+    expect((await axe.run(document, options)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    );
   });
 });

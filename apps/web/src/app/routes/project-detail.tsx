@@ -33,14 +33,19 @@ function ProjectDetail({ id }: { id: string }) {
   const [earlyAccess, setEarlyAccess] = useState(false);
   useDocumentTitle(project.data?.name ?? 'Projeto');
 
-  if (isMissing(project.error) || isMissing(chats.error)) return <Navigate to="/projects" replace />;
+  if (isMissing(project.error) || isMissing(chats.error))
+    return <Navigate to="/projects" replace />;
 
   return (
     <div className="page">
       <div className="section-head">
         <h1 className="page-title">{project.data?.name ?? 'Projeto'}</h1>
         <div className="section-actions">
-          <button type="button" className="button button--primary" onClick={() => setNewChatOpen(true)}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setNewChatOpen(true)}
+          >
             Novo chat
           </button>
           <button

@@ -31,16 +31,35 @@ describe('/projects', () => {
     api.on(CHATS, {
       body: {
         data: [
-          makeChat({ id: 'c1', chatKey: 'k1', title: 'Chat: Guarda-corpo', updatedAt: '2026-02-03T15:00:00.000Z' }),
-          makeChat({ id: 'c2', chatKey: 'k2', title: null, initialQuestion: 'Extintores?', updatedAt: '2026-02-01T15:00:00.000Z' }),
-          makeChat({ id: 'c3', chatKey: 'k3', title: null, initialQuestion: null, updatedAt: '2026-01-31T15:00:00.000Z' }),
+          makeChat({
+            id: 'c1',
+            chatKey: 'k1',
+            title: 'Chat: Guarda-corpo',
+            updatedAt: '2026-02-03T15:00:00.000Z',
+          }),
+          makeChat({
+            id: 'c2',
+            chatKey: 'k2',
+            title: null,
+            initialQuestion: 'Extintores?',
+            updatedAt: '2026-02-01T15:00:00.000Z',
+          }),
+          makeChat({
+            id: 'c3',
+            chatKey: 'k3',
+            title: null,
+            initialQuestion: null,
+            updatedAt: '2026-01-31T15:00:00.000Z',
+          }),
         ],
       },
     });
     api.on(PROJECTS, { body: { data: [] } });
     renderApp('/projects', { api, storedUser: PRO });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Chats Independentes' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Chats Independentes' }),
+    ).toBeInTheDocument();
     const cards = await within(screen.getByRole('main')).findAllByRole('link');
     expect(cards.map((card) => [card.textContent, card.getAttribute('href')])).toEqual([
       ['Guarda-corpo03/02/2026', '/chat/k1'],
@@ -59,11 +78,12 @@ describe('/projects', () => {
     const section = screen.getByTestId('projects-section');
     expect(section).toHaveStyle({ display: 'none' });
     expect(section).not.toBeVisible();
-    expect(within(section).getByRole('button', { name: 'Novo projeto', hidden: true })).not.toBeVisible();
-    expect(await within(section).findByRole('link', { name: /Obra Centro/, hidden: true })).toHaveAttribute(
-      'href',
-      '/projects/7d0c1c5e-5b8a-4b1e-9a51-3f1f0f1a2b3c',
-    );
+    expect(
+      within(section).getByRole('button', { name: 'Novo projeto', hidden: true }),
+    ).not.toBeVisible();
+    expect(
+      await within(section).findByRole('link', { name: /Obra Centro/, hidden: true }),
+    ).toHaveAttribute('href', '/projects/7d0c1c5e-5b8a-4b1e-9a51-3f1f0f1a2b3c');
     expect(screen.queryByRole('button', { name: 'Novo projeto' })).not.toBeInTheDocument();
   });
 
@@ -102,7 +122,9 @@ describe('/projects', () => {
 
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
 
-    expect(await within(screen.getByRole('main')).findByRole('link', { name: /Nova conversa/ })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('main')).findByRole('link', { name: /Nova conversa/ }),
+    ).toBeInTheDocument();
     expect(api.requestsTo(CHATS)).toHaveLength(2);
     expect(api.requestsTo(PROJECTS)).toHaveLength(2);
   });
@@ -152,15 +174,31 @@ describe('/projects: "Novo projeto"', () => {
     const project = makeProject();
     api.on(CREATE_PROJECT, { status: 201, body: project });
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nome do projeto' }), '  Obra Centro ');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Nome do projeto' }),
+      '  Obra Centro ',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Criar projeto' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${project.id}`));
-    expect(api.requestsTo(CREATE_PROJECT)[0]!.body).toEqual({ name: 'Obra Centro', description: '' });
+    expect(api.requestsTo(CREATE_PROJECT)[0]!.body).toEqual({
+      name: 'Obra Centro',
+      description: '',
+    });
   });
 
   it.each([
-    ['the server message', { status: 400, body: { code: 'VALIDATION_ERROR', message: 'O nome do projeto pode ter no máximo 120 caracteres.' } }, 'O nome do projeto pode ter no máximo 120 caracteres.'],
+    [
+      'the server message',
+      {
+        status: 400,
+        body: {
+          code: 'VALIDATION_ERROR',
+          message: 'O nome do projeto pode ter no máximo 120 caracteres.',
+        },
+      },
+      'O nome do projeto pode ter no máximo 120 caracteres.',
+    ],
     ['the wrapper text when there is none', 'network-error' as const, 'Erro ao criar projeto'],
   ])('shows %s when the project cannot be created', async (_case, reply, message) => {
     const { user, api, dialog } = await openNewProject();
@@ -176,13 +214,18 @@ describe('/projects: "Novo projeto"', () => {
     const { user, api, dialog } = await openNewProject();
     api.on(CREATE_PROJECT, {
       status: 403,
-      body: { code: 'PLAN_DOES_NOT_ALLOW_CHATS', message: 'Usuário não possui plano que permita chats' },
+      body: {
+        code: 'PLAN_DOES_NOT_ALLOW_CHATS',
+        message: 'Usuário não possui plano que permita chats',
+      },
     });
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Nome do projeto' }), 'Obra');
     await user.click(within(dialog).getByRole('button', { name: 'Criar projeto' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Novo projeto' })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,10 @@ import type { AppContext } from '../../../context';
 import { bearer, signIn } from '../../../test/sign-in';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { fakeEngines } from '../../questions/test-support/fake-engines';
-import { insertFixtureCorpus, type FixtureSection } from '../../questions/test-support/fixture-corpus';
+import {
+  insertFixtureCorpus,
+  type FixtureSection,
+} from '../../questions/test-support/fixture-corpus';
 import { createUsersRepository } from '../../users/users.repository';
 
 export type Headers = Record<string, string>;
@@ -20,12 +23,18 @@ export interface ChatTestUser {
  * (they cite NR-35 35.1.2, and fail on "falha"); `realEngines` keeps the configured retrieval and
  * extractive engine, with `overrides` to wrap them.
  */
-export async function createChatTestApp(options: { realEngines?: boolean; overrides?: Partial<AppContext> } = {}) {
+export async function createChatTestApp(
+  options: { realEngines?: boolean; overrides?: Partial<AppContext> } = {},
+) {
   let corpus: FixtureSection[] = [];
   const engines = fakeEngines(() => corpus);
   const overrides = options.realEngines
     ? options.overrides
-    : ({ retrieval: engines.retrieval, answers: engines.answers, ...options.overrides } as unknown as Partial<AppContext>);
+    : ({
+        retrieval: engines.retrieval,
+        answers: engines.answers,
+        ...options.overrides,
+      } as unknown as Partial<AppContext>);
   const t: TestApp = await createTestApp(
     {},
     {
@@ -56,7 +65,8 @@ export async function createChatTestApp(options: { realEngines?: boolean; overri
 
   async function createChat(u: ChatTestUser, payload: object): Promise<Chat> {
     const res = await inject('POST', '/regulation/chat/create', u.headers, payload);
-    if (res.statusCode !== 201) throw new Error(`chat/create answered ${res.statusCode}: ${res.body}`);
+    if (res.statusCode !== 201)
+      throw new Error(`chat/create answered ${res.statusCode}: ${res.body}`);
     return res.json() as Chat;
   }
 

@@ -32,7 +32,14 @@ export function fakeEngines(corpus: () => FixtureSection[]) {
       for (const part of parts) onDelta?.(part);
       return {
         markdown: parts.join(''),
-        citations: [{ regulationId: source.regulationId, sectionId: source.sectionId, code: source.code, item: source.item }],
+        citations: [
+          {
+            regulationId: source.regulationId,
+            sectionId: source.sectionId,
+            code: source.code,
+            item: source.item,
+          },
+        ],
         abstained: false,
       };
     },

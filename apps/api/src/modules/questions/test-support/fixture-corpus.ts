@@ -8,10 +8,26 @@ export const FIXTURE_REGULATIONS = [
     title: 'Trabalho em Altura',
     description: 'Requisitos mínimos e medidas de proteção para o trabalho em altura.',
     sections: [
-      ['35.1.2', '35.1 Objetivo', 'Considera-se trabalho em altura toda atividade executada acima de 2,00 m (dois metros) do nível inferior, onde haja risco de queda.'],
-      ['35.3.2', '35.3 Capacitação e Treinamento', 'O empregador deve promover programa para capacitação dos trabalhadores à realização de trabalho em altura, com treinamento teórico e prático com carga horária mínima de oito horas.'],
-      ['35.3.3', '35.3 Capacitação e Treinamento', 'O empregador deve realizar treinamento periódico bienal e sempre que ocorrer mudança nos procedimentos, condições ou operações de trabalho.'],
-      ['35.5.2', '35.5 Sistemas de Proteção contra Quedas', 'Na seleção do sistema de proteção contra quedas deve-se priorizar a proteção coletiva sobre a proteção individual.'],
+      [
+        '35.1.2',
+        '35.1 Objetivo',
+        'Considera-se trabalho em altura toda atividade executada acima de 2,00 m (dois metros) do nível inferior, onde haja risco de queda.',
+      ],
+      [
+        '35.3.2',
+        '35.3 Capacitação e Treinamento',
+        'O empregador deve promover programa para capacitação dos trabalhadores à realização de trabalho em altura, com treinamento teórico e prático com carga horária mínima de oito horas.',
+      ],
+      [
+        '35.3.3',
+        '35.3 Capacitação e Treinamento',
+        'O empregador deve realizar treinamento periódico bienal e sempre que ocorrer mudança nos procedimentos, condições ou operações de trabalho.',
+      ],
+      [
+        '35.5.2',
+        '35.5 Sistemas de Proteção contra Quedas',
+        'Na seleção do sistema de proteção contra quedas deve-se priorizar a proteção coletiva sobre a proteção individual.',
+      ],
     ],
   },
   {
@@ -19,8 +35,16 @@ export const FIXTURE_REGULATIONS = [
     title: 'Equipamentos de Proteção Individual - EPI',
     description: 'Requisitos para aprovação, comercialização, fornecimento e utilização de EPI.',
     sections: [
-      ['6.3', '6.3 Responsabilidades do empregador', 'A organização deve fornecer ao empregado, gratuitamente, EPI adequado ao risco, em perfeito estado de conservação e funcionamento.'],
-      ['6.5.1', '6.5 Responsabilidades do trabalhador', 'Cabe ao trabalhador usar o EPI apenas para a finalidade a que se destina e responsabilizar-se pela limpeza, guarda e conservação.'],
+      [
+        '6.3',
+        '6.3 Responsabilidades do empregador',
+        'A organização deve fornecer ao empregado, gratuitamente, EPI adequado ao risco, em perfeito estado de conservação e funcionamento.',
+      ],
+      [
+        '6.5.1',
+        '6.5 Responsabilidades do trabalhador',
+        'Cabe ao trabalhador usar o EPI apenas para a finalidade a que se destina e responsabilizar-se pela limpeza, guarda e conservação.',
+      ],
     ],
   },
 ] as const;

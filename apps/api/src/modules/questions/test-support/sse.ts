@@ -5,7 +5,8 @@ export function parseEvents(body: string): { event: string; data: unknown }[] {
     .filter((block) => block.trim() !== '' && !block.startsWith(':'))
     .map((block) => {
       const lines = block.split('\n');
-      const event = lines.find((l) => l.startsWith('event: '))?.slice('event: '.length) ?? 'message';
+      const event =
+        lines.find((l) => l.startsWith('event: '))?.slice('event: '.length) ?? 'message';
       const data = lines
         .filter((l) => l.startsWith('data: '))
         .map((l) => l.slice('data: '.length))

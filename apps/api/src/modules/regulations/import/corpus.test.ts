@@ -36,7 +36,9 @@ async function sectionsOf(code: string) {
 
 describe('the official NR corpus', () => {
   it('imports all 36 regulations without a failure', async () => {
-    expect(summary.failed, JSON.stringify(summary.files.filter((f) => f.status === 'failed'))).toBe(0);
+    expect(summary.failed, JSON.stringify(summary.files.filter((f) => f.status === 'failed'))).toBe(
+      0,
+    );
     expect(summary.imported).toBe(36);
     const codes = (await repository.list()).map((r) => r.code);
     expect(codes).toHaveLength(36);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { extractText } from './extract-text';
 import { buildLines, linesToText } from './pdf-text';
 
-const piece = (text: string, x: number, y: number, width = text.length * 5) => ({ text, x, y, width, height: 12 });
+const piece = (text: string, x: number, y: number, width = text.length * 5) => ({
+  text,
+  x,
+  y,
+  width,
+  height: 12,
+});
 
 describe('PDF lines', () => {
   it('rebuilds lines from positioned pieces, separating table cells with " | "', () => {
@@ -14,7 +20,11 @@ describe('PDF lines', () => {
       piece('35.1.1', 60, 680, 30),
       piece('Texto', 93, 680, 25),
     ]);
-    expect(lines.map((l) => l.text)).toEqual(['kV | Distância', 'Faixa de tensão | 0,20', '35.1.1 Texto']);
+    expect(lines.map((l) => l.text)).toEqual([
+      'kV | Distância',
+      'Faixa de tensão | 0,20',
+      '35.1.1 Texto',
+    ]);
   });
 
   it('drops running footers and page numbers and marks paragraph gaps with a blank line', () => {

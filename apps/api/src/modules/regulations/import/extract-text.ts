@@ -7,7 +7,9 @@ export const SUPPORTED_EXTENSIONS = ['.pdf', '.html', '.htm', '.txt', '.md'] as 
 
 export class UnsupportedFileError extends Error {
   constructor(fileName: string) {
-    super(`formato não suportado: ${path.extname(fileName) || '(sem extensão)'} (use PDF, HTML, TXT ou MD)`);
+    super(
+      `formato não suportado: ${path.extname(fileName) || '(sem extensão)'} (use PDF, HTML, TXT ou MD)`,
+    );
     this.name = 'UnsupportedFileError';
   }
 }
@@ -31,7 +33,11 @@ export interface ExtractOptions {
 }
 
 /** The plain text of a regulation file, by its extension. */
-export async function extractText(fileName: string, data: Uint8Array, options: ExtractOptions = {}): Promise<string> {
+export async function extractText(
+  fileName: string,
+  data: Uint8Array,
+  options: ExtractOptions = {},
+): Promise<string> {
   const ext = path.extname(fileName).toLowerCase();
   if (ext === '.pdf') {
     try {

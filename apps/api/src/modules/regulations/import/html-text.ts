@@ -1,9 +1,37 @@
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
 
 const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'div', 'dl', 'dt', 'dd', 'fieldset', 'figcaption',
-  'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main',
-  'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul', 'caption',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'div',
+  'dl',
+  'dt',
+  'dd',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+  'caption',
 ]);
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'iframe']);
 
@@ -22,11 +50,19 @@ function inlineText(node: Node): string {
  * "cell | cell" lines, line breaks kept.
  */
 export function extractHtmlText(html: string): string {
-  const root = parse(html, { comment: false, blockTextElements: { script: false, style: false, pre: true } });
+  const root = parse(html, {
+    comment: false,
+    blockTextElements: { script: false, style: false, pre: true },
+  });
   const out: string[] = [];
   let inline = '';
   const flush = () => {
-    const text = inline.replace(/[ \t\r\f]+/g, ' ').split('\n').map((l) => l.trim()).join('\n').trim();
+    const text = inline
+      .replace(/[ \t\r\f]+/g, ' ')
+      .split('\n')
+      .map((l) => l.trim())
+      .join('\n')
+      .trim();
     if (text) out.push(text, '');
     inline = '';
   };
@@ -46,7 +82,10 @@ export function extractHtmlText(html: string): string {
     if (tag === 'tr') {
       flush();
       const cells = el.childNodes
-        .filter((c) => c.nodeType === NodeType.ELEMENT_NODE && /^t[dh]$/i.test((c as HTMLElement).tagName))
+        .filter(
+          (c) =>
+            c.nodeType === NodeType.ELEMENT_NODE && /^t[dh]$/i.test((c as HTMLElement).tagName),
+        )
         .map((c) => inlineText(c).replace(/\s+/g, ' ').trim());
       if (cells.some(Boolean)) out.push(cells.join(' | '));
       return;
@@ -58,5 +97,8 @@ export function extractHtmlText(html: string): string {
   };
   walk(root);
   flush();
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -27,7 +27,12 @@ afterAll(async () => {
 async function snapshot() {
   const list = await repository.list();
   return Promise.all(
-    list.map(async (r) => ({ code: r.code, id: r.id, checksum: r.checksum, sections: await repository.sectionsOf(r.id) })),
+    list.map(async (r) => ({
+      code: r.code,
+      id: r.id,
+      checksum: r.checksum,
+      sections: await repository.sectionsOf(r.id),
+    })),
   );
 }
 
@@ -58,10 +63,13 @@ describe('importing regulation files', () => {
 
   it('replaces a changed file’s regulation and keeps its id', async () => {
     const before = (await repository.findByCode('NR-41'))!;
-    const changed = FIXTURES['nr-41.txt']!.replace('9,0 m', '12,0 m') + '41.2.3 Regra nova de exemplo.\n';
+    const changed =
+      FIXTURES['nr-41.txt']!.replace('9,0 m', '12,0 m') + '41.2.3 Regra nova de exemplo.\n';
     fs.writeFileSync(path.join(dir, 'nr-41.txt'), changed);
     const result = await importRegulationFiles(repository, [path.join(dir, 'nr-41.txt')]);
-    expect(result.files).toEqual([{ file: 'nr-41.txt', status: 'imported', code: 'NR-41', sections: 4, reason: null }]);
+    expect(result.files).toEqual([
+      { file: 'nr-41.txt', status: 'imported', code: 'NR-41', sections: 4, reason: null },
+    ]);
     const after = (await repository.findByCode('NR-41'))!;
     expect(after.id).toBe(before.id);
     expect(after.checksum).not.toBe(before.checksum);
@@ -99,7 +107,10 @@ describe('importing regulation files', () => {
 
   it('rolls the whole regulation back when storing one of its sections fails', async () => {
     const before = await snapshot();
-    const parsed = parseRegulation(FIXTURES['nr-43.md']!.replace('85 dB(A)', '80 dB(A)'), 'nr-43.md');
+    const parsed = parseRegulation(
+      FIXTURES['nr-43.md']!.replace('85 dB(A)', '80 dB(A)'),
+      'nr-43.md',
+    );
     // Two sections with the same number break the unique key half-way through the insert.
     parsed.sections.push({ ...parsed.sections[0]!, item: 'duplicado' });
     await expect(repository.replace(parsed, 'nr-43.md', 'outro')).rejects.toThrow();

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseRegulation } from '../parse/parse-regulation';
 import type { RegulationsRepository } from '../regulations.repository';
-import { extractText, isSupportedFile, UnsupportedFileError, type ExtractOptions } from './extract-text';
+import {
+  extractText,
+  isSupportedFile,
+  UnsupportedFileError,
+  type ExtractOptions,
+} from './extract-text';
 import { createPdfPool } from './pdf-worker-pool';
 
 /**
@@ -73,7 +78,12 @@ function reasonOf(error: unknown): string {
 
 type Prepared =
   | { done: FileImportResult }
-  | { name: string; data: Uint8Array; checksum: string; text: Promise<{ text: string } | { error: unknown }> };
+  | {
+      name: string;
+      data: Uint8Array;
+      checksum: string;
+      text: Promise<{ text: string } | { error: unknown }>;
+    };
 
 function failed(name: string, error: unknown): FileImportResult {
   return { file: name, status: 'failed', code: null, sections: null, reason: reasonOf(error) };
@@ -93,7 +103,9 @@ async function prepare(
     const earlier = (await repository.findBySourceFile(name)).find((r) => r.checksum === checksum);
     if (earlier) {
       const sections = await repository.sectionCount(earlier.id);
-      return { done: { file: name, status: 'unchanged', code: earlier.code, sections, reason: null } };
+      return {
+        done: { file: name, status: 'unchanged', code: earlier.code, sections, reason: null },
+      };
     }
     // Settled into a value so that a failure waiting its turn is never an unhandled rejection.
     const text = extractText(name, data, options).then(
@@ -106,7 +118,10 @@ async function prepare(
   }
 }
 
-async function store(repository: RegulationsRepository, prepared: Exclude<Prepared, { done: FileImportResult }>) {
+async function store(
+  repository: RegulationsRepository,
+  prepared: Exclude<Prepared, { done: FileImportResult }>,
+) {
   const { name, checksum } = prepared;
   try {
     const extracted = await prepared.text;
@@ -114,10 +129,22 @@ async function store(repository: RegulationsRepository, prepared: Exclude<Prepar
     const parsed = parseRegulation(extracted.text, name);
     const existing = await repository.findByCode(parsed.code);
     if (existing && existing.checksum === checksum) {
-      return { file: name, status: 'unchanged' as const, code: parsed.code, sections: parsed.sections.length, reason: null };
+      return {
+        file: name,
+        status: 'unchanged' as const,
+        code: parsed.code,
+        sections: parsed.sections.length,
+        reason: null,
+      };
     }
     await repository.replace(parsed, name, checksum);
-    return { file: name, status: 'imported' as const, code: parsed.code, sections: parsed.sections.length, reason: null };
+    return {
+      file: name,
+      status: 'imported' as const,
+      code: parsed.code,
+      sections: parsed.sections.length,
+      reason: null,
+    };
   } catch (error) {
     return failed(name, error);
   }
@@ -135,7 +162,9 @@ export async function importRegulationFiles(
 ): Promise<ImportSummary> {
   const files = await collectFiles(inputs);
   const needsPool = files.some((f) => path.extname(f).toLowerCase() === '.pdf');
-  const pool = needsPool ? createPdfPool(Math.max(1, Math.min(2, os.availableParallelism()))) : null;
+  const pool = needsPool
+    ? createPdfPool(Math.max(1, Math.min(2, os.availableParallelism())))
+    : null;
   const options: ExtractOptions = pool ? { readPdfPages: (data) => pool.extract(data) } : {};
   const results: FileImportResult[] = [];
   try {
@@ -150,5 +179,10 @@ export async function importRegulationFiles(
     await pool?.close();
   }
   const tally = (status: ImportStatus) => results.filter((r) => r.status === status).length;
-  return { imported: tally('imported'), unchanged: tally('unchanged'), failed: tally('failed'), files: results };
+  return {
+    imported: tally('imported'),
+    unchanged: tally('unchanged'),
+    failed: tally('failed'),
+    files: results,
+  };
 }

@@ -13,7 +13,10 @@ export interface Piece {
  * The positioned text of every page. Self-contained on purpose (no imports, no outer names): its
  * source text also runs inside the PDF worker threads, see pdf-worker-pool.ts.
  */
-export async function collectPdfPieces(getDocument: typeof GetDocument, data: Uint8Array): Promise<Piece[][]> {
+export async function collectPdfPieces(
+  getDocument: typeof GetDocument,
+  data: Uint8Array,
+): Promise<Piece[][]> {
   const doc = await getDocument({
     data,
     verbosity: 0,
@@ -30,7 +33,13 @@ export async function collectPdfPieces(getDocument: typeof GetDocument, data: Ui
       for (const item of content.items) {
         if (!('str' in item)) continue;
         const t = item.transform as number[];
-        pieces.push({ text: item.str, x: t[4]!, y: t[5]!, width: item.width, height: item.height || Math.abs(t[3]!) });
+        pieces.push({
+          text: item.str,
+          x: t[4]!,
+          y: t[5]!,
+          width: item.width,
+          height: item.height || Math.abs(t[3]!),
+        });
       }
       pages.push(pieces);
       page.cleanup();

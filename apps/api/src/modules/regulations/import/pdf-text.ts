@@ -12,9 +12,7 @@ const SAME_LINE = 3;
 
 /** Rebuilds the visual lines of a page from positioned text items. */
 export function buildLines(pieces: Piece[]): Line[] {
-  const sorted = pieces
-    .filter((p) => p.text.trim() !== '')
-    .sort((a, b) => b.y - a.y || a.x - b.x);
+  const sorted = pieces.filter((p) => p.text.trim() !== '').sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Piece[][] = [];
   for (const piece of sorted) {
     const row = rows.at(-1);
@@ -31,7 +29,8 @@ export function buildLines(pieces: Piece[]): Line[] {
         const gap = piece.x - end;
         // A gap wider than about three spaces separates table cells; keep them apart visibly.
         if (gap > Math.max(12, height * 1.1)) text += ' | ';
-        else if (gap > height * 0.12 && !text.endsWith(' ') && !piece.text.startsWith(' ')) text += ' ';
+        else if (gap > height * 0.12 && !text.endsWith(' ') && !piece.text.startsWith(' '))
+          text += ' ';
       }
       text += piece.text;
       end = piece.x + piece.width;
@@ -48,7 +47,9 @@ function furnitureKey(text: string): string {
 function findFurniture(pages: Line[][]): Set<string> {
   const counts = new Map<string, number>();
   for (const lines of pages) {
-    const edge = new Set([...lines.slice(0, 2), ...lines.slice(-2)].map((l) => furnitureKey(l.text)));
+    const edge = new Set(
+      [...lines.slice(0, 2), ...lines.slice(-2)].map((l) => furnitureKey(l.text)),
+    );
     for (const key of edge) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const minimum = Math.max(3, Math.ceil(pages.length * 0.4));

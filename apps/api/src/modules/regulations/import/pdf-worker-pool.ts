@@ -35,7 +35,9 @@ export interface PdfPool {
 }
 
 export function createPdfPool(size: number): PdfPool {
-  const pdfjsUrl = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
+  const pdfjsUrl = pathToFileURL(
+    createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'),
+  ).href;
   const queue: Job[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Job>();

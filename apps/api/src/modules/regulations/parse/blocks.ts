@@ -33,7 +33,10 @@ const GLOSSARY = /^GLOSS[ÁA]RIO:?$|^Gloss[áa]rio:?$/;
 const ITEM_TEXT_START = /^[\p{Lu}("“'«]/u;
 
 /** An annex heading of this regulation ("ANEXO II", "ANEXO Nº 13-A", "Anexo I da NR-01"). */
-export function parseAnnexHeading(line: string, regulationNumber?: number): { label: string; rest: string } | null {
+export function parseAnnexHeading(
+  line: string,
+  regulationNumber?: number,
+): { label: string; rest: string } | null {
   const m = ANNEX_HEADING.exec(line);
   if (!m) return null;
   let rest = m[3]!.trim();
@@ -80,7 +83,12 @@ export function plausibleNext(prev: string[] | null, next: string[]): boolean {
 
 function isCapitalTitle(line: string): boolean {
   const letters = line.replace(/[^\p{L}]/gu, '');
-  return letters.length >= 3 && line.length <= 120 && !line.includes(' | ') && letters === letters.toLocaleUpperCase('pt-BR');
+  return (
+    letters.length >= 3 &&
+    line.length <= 120 &&
+    !line.includes(' | ') &&
+    letters === letters.toLocaleUpperCase('pt-BR')
+  );
 }
 
 function isCapitalHeading(line: string): boolean {
@@ -99,7 +107,9 @@ function isCapitalHeading(line: string): boolean {
 function continuesSentence(line: string): boolean {
   // Unicode-aware: with a plain \b, "Organização" would end in the word "o" (ã is no word character
   // for a non-Unicode regex) and swallow the numbered item after such a heading.
-  return /(,|(?<!\p{L})(e|ou|de|do|da|dos|das|no|na|nos|nas|item|itens|subitem|subitens|alínea|o|a|os|as|com|em|pelo|pela|conforme|ao|aos|à|às|que|para|por))$/iu.test(line);
+  return /(,|(?<!\p{L})(e|ou|de|do|da|dos|das|no|na|nos|nas|item|itens|subitem|subitens|alínea|o|a|os|as|com|em|pelo|pela|conforme|ao|aos|à|às|que|para|por))$/iu.test(
+    line,
+  );
 }
 
 function lastLine(block: Block | null): string {
@@ -141,7 +151,12 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
     if (annexHeading) {
       let title = annexHeading.rest;
       const next = lines[i + 1] ?? '';
-      if (!title && isCapitalTitle(next) && !LETTER_GROUP.test(next) && !parseAnnexHeading(next, options.regulationNumber)) {
+      if (
+        !title &&
+        isCapitalTitle(next) &&
+        !LETTER_GROUP.test(next) &&
+        !parseAnnexHeading(next, options.regulationNumber)
+      ) {
         title = next;
         i++;
       }
@@ -161,10 +176,14 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
       const number = splitNumber(item[1]!);
       const text = item[2]!.trim();
       const nextLine = lines[i + 1] ?? '';
-      const continues = continuesSentence(lastLine(current)) || (text === '' && !ITEM_TEXT_START.test(nextLine));
-      const belongs = !continues && (annex
-        ? ITEM_TEXT_START.test(text)
-        : Number(number[0]) === options.regulationNumber && (text === '' || ITEM_TEXT_START.test(text)));
+      const continues =
+        continuesSentence(lastLine(current)) || (text === '' && !ITEM_TEXT_START.test(nextLine));
+      const belongs =
+        !continues &&
+        (annex
+          ? ITEM_TEXT_START.test(text)
+          : Number(number[0]) === options.regulationNumber &&
+            (text === '' || ITEM_TEXT_START.test(text)));
       if (belongs && plausibleNext(prev, number)) {
         prev = number;
         glossary = false;
@@ -178,7 +197,10 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
       open('item', [group[1]!], group[2]!.trim());
       continue;
     }
-    if (isCapitalHeading(line) && !(current as Block | null)?.lines.some((l) => l.includes(' | '))) {
+    if (
+      isCapitalHeading(line) &&
+      !(current as Block | null)?.lines.some((l) => l.includes(' | '))
+    ) {
       open('text', [], line);
       continue;
     }

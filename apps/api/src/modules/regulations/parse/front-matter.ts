@@ -1,11 +1,35 @@
 /** Reading the block printed above the first item: title line and the amendment table. */
 
 const SMALL_WORDS = new Set([
-  'a', 'à', 'ao', 'aos', 'as', 'às', 'com', 'da', 'das', 'de', 'do', 'dos', 'e', 'em', 'na', 'nas',
-  'no', 'nos', 'o', 'os', 'ou', 'para', 'pela', 'pelo', 'por',
+  'a',
+  'à',
+  'ao',
+  'aos',
+  'as',
+  'às',
+  'com',
+  'da',
+  'das',
+  'de',
+  'do',
+  'dos',
+  'e',
+  'em',
+  'na',
+  'nas',
+  'no',
+  'nos',
+  'o',
+  'os',
+  'ou',
+  'para',
+  'pela',
+  'pelo',
+  'por',
 ]);
 
-const TITLE_LINE = /^(?:NORMA\s+REGULAMENTADORA|NR)\s*[-–]?\s*(?:N\.?\s*[º°o]\.?\s*)?(\d{1,2})\s*[-–:]\s*(.+)$/i;
+const TITLE_LINE =
+  /^(?:NORMA\s+REGULAMENTADORA|NR)\s*[-–]?\s*(?:N\.?\s*[º°o]\.?\s*)?(\d{1,2})\s*[-–:]\s*(.+)$/i;
 
 export interface TitleInfo {
   code: string;
@@ -41,7 +65,12 @@ export function findTitle(lines: string[]): { info: TitleInfo; lineIndex: number
     let title = m[2]!.trim();
     const next = lines[i + 1] ?? '';
     // A wrapped title continues in capitals on the next line.
-    if (next && !/^(Publicação|\(|Portaria)/i.test(next) && next === next.toUpperCase() && /\p{L}{3}/u.test(next)) {
+    if (
+      next &&
+      !/^(Publicação|\(|Portaria)/i.test(next) &&
+      next === next.toUpperCase() &&
+      /\p{L}{3}/u.test(next)
+    ) {
       title = `${title} ${next}`;
     }
     return { info: { code: formatCode(Number(m[1])), title: titleCase(title) }, lineIndex: i };
@@ -89,7 +118,9 @@ export function parseAmendmentTable(frontLines: string[]): AmendmentInfo {
     }
     const organ = /Portaria\s+([A-Za-z]{2,6})\b/.exec(line)?.[1] ?? null;
     if (organ) pendingOrgan = organ;
-    const dates = [...line.matchAll(/(?:^|[\s|])(\d{1,2}\/\d{1,2}\/\d{2,4})(?=$|[\s|)])/g)].map((m) => parseShortDate(m[1]!));
+    const dates = [...line.matchAll(/(?:^|[\s|])(\d{1,2}\/\d{1,2}\/\d{2,4})(?=$|[\s|)])/g)].map(
+      (m) => parseShortDate(m[1]!),
+    );
     const date = dates.filter(Boolean).at(-1);
     if (!date) continue;
     if (!inAmendments) issuedDate ??= date;

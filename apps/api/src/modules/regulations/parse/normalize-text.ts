@@ -38,34 +38,39 @@ const SYMBOL_FONT: Record<number, string> = {
   0xd6: '√',
 };
 
-const LIGATURES: Record<string, string> = { 'ﬀ': 'ff', 'ﬁ': 'fi', 'ﬂ': 'fl', 'ﬃ': 'ffi', 'ﬄ': 'ffl' };
+const LIGATURES: Record<string, string> = { ﬀ: 'ff', ﬁ: 'fi', ﬂ: 'fl', ﬃ: 'ffi', ﬄ: 'ffl' };
 
 /**
  * Turns extracted text into ordinary characters: symbol-font glyphs, mathematical bold/italic
  * letters (U+1D400 block, used in formulas), ligatures, odd spaces. Line breaks are kept.
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[\uE000-\uF8FF]/g, (ch) => {
-      const code = ch.charCodeAt(0);
-      return code >= 0xf000 && code <= 0xf0ff ? (SYMBOL_FONT[code - 0xf000] ?? '') : '';
-    })
-    // NFKC maps mathematical alphanumerics to plain letters and digits; applied to them only, so
-    // that "nº" or "½" elsewhere stay as printed.
-    .replace(/[\u{1D400}-\u{1D7FF}]/gu, (ch) => ch.normalize('NFKC'))
-    .replace(/[ﬀﬁﬂﬃﬄ]/g, (ch) => LIGATURES[ch] ?? ch)
-    .replace(/\u00AD/g, '')
-    .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000\t]/g, ' ')
-    .replace(/[\u200B-\u200D\uFEFF]/g, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.replace(/ {2,}/g, ' ').trim())
-    .join('\n');
+  return (
+    text
+      .normalize('NFC')
+      .replace(/[\uE000-\uF8FF]/g, (ch) => {
+        const code = ch.charCodeAt(0);
+        return code >= 0xf000 && code <= 0xf0ff ? (SYMBOL_FONT[code - 0xf000] ?? '') : '';
+      })
+      // NFKC maps mathematical alphanumerics to plain letters and digits; applied to them only, so
+      // that "nº" or "½" elsewhere stay as printed.
+      .replace(/[\u{1D400}-\u{1D7FF}]/gu, (ch) => ch.normalize('NFKC'))
+      .replace(/[ﬀﬁﬂﬃﬄ]/g, (ch) => LIGATURES[ch] ?? ch)
+      .replace(/\u00AD/g, '')
+      .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000\t]/g, ' ')
+      .replace(/[\u200B-\u200D\uFEFF]/g, '')
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.replace(/ {2,}/g, ' ').trim())
+      .join('\n')
+  );
 }
 
 /** Page furniture that survives extraction from any format. */
-const FURNITURE = [/^Este texto não substitui o publicado no DOU\b.*$/i, /^P[áa]gina \d+( de \d+)?$/i];
+const FURNITURE = [
+  /^Este texto não substitui o publicado no DOU\b.*$/i,
+  /^P[áa]gina \d+( de \d+)?$/i,
+];
 
 export function isPageFurniture(line: string): boolean {
   return FURNITURE.some((re) => re.test(line));

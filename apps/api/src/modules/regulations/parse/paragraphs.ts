@@ -11,10 +11,13 @@ export function isTableRow(line: string): boolean {
 }
 
 function startsParagraph(line: string, prev: string, definitions: boolean): boolean {
-  if (ALINEA.test(line) || INCISO.test(line) || NOTE_START.test(line) || BULLET.test(line)) return true;
+  if (ALINEA.test(line) || INCISO.test(line) || NOTE_START.test(line) || BULLET.test(line))
+    return true;
   if (isTableRow(line) || isTableRow(prev)) return true;
   if (/^(Reda[çc][ãa]o dada|Entra(?:m)? em vigor)/i.test(line)) return true;
-  if (/^\((Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Aprovad|Este |Esta |Caput)/i.test(line)) {
+  if (
+    /^\((Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Aprovad|Este |Esta |Caput)/i.test(line)
+  ) {
     return /[.;:)]$/.test(prev);
   }
   return definitions && DEFINITION.test(line) && /[.;)]$/.test(prev);
@@ -47,11 +50,15 @@ export function buildParagraphs(lines: string[], definitions = false): string[] 
   return paragraphs;
 }
 
-const INLINE_NOTE = /\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad)[^)]*\)/gi;
+const INLINE_NOTE =
+  /\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad)[^)]*\)/gi;
 
 /** The text without the "(Alterado pela Portaria …)" notes, to judge what kind of text it is. */
 export function withoutNotes(text: string): string {
-  return text.replace(INLINE_NOTE, '').replace(/\s{2,}/g, ' ').trim();
+  return text
+    .replace(INLINE_NOTE, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /** A paragraph that only says which act gave the wording or when it applies. */

@@ -31,7 +31,10 @@ describe('regulation details', () => {
   });
 
   it('takes the code from the file name when no title line is printed', () => {
-    const r = parseRegulation('7.1 Objetivo\n7.1.1 Texto do item de exemplo.', 'NR07-atualizada.txt');
+    const r = parseRegulation(
+      '7.1 Objetivo\n7.1.1 Texto do item de exemplo.',
+      'NR07-atualizada.txt',
+    );
     expect(r.code).toBe('NR-07');
     expect(r.sections.map((s) => s.item)).toEqual(['7.1.1']);
   });
@@ -61,7 +64,8 @@ c) registrar as inspeções.
         number: 1,
         item: '42.1.1',
         headingPath: '42.1 Objetivo',
-        content: 'Esta Norma fixa regras para o uso de escadas de exemplo em locais de trabalho diversos.',
+        content:
+          'Esta Norma fixa regras para o uso de escadas de exemplo em locais de trabalho diversos.',
         effectiveFrom: null,
       },
       {
@@ -83,7 +87,9 @@ c) registrar as inspeções.
   });
 
   it('keeps a sentence-like item as a section even without a final period', () => {
-    const r = parse('42.3 Dispensas\n42.3.1 O microempreendedor está dispensado do inventário\n42.3.1.1 A dispensa não alcança o contratante.');
+    const r = parse(
+      '42.3 Dispensas\n42.3.1 O microempreendedor está dispensado do inventário\n42.3.1.1 A dispensa não alcança o contratante.',
+    );
     expect(r.sections.map((s) => [s.item, s.headingPath])).toEqual([
       ['42.3.1', '42.3 Dispensas'],
       ['42.3.1.1', '42.3 Dispensas'],
@@ -107,13 +113,15 @@ Constituição e Organização
 42.5.1 Regra seguinte, que cita
 42.1.1 Texto que continua a frase anterior.`);
     expect(r.sections.map((s) => s.item)).toEqual(['42.4.1', '42.4.2', '42.5.1']);
-    expect(r.sections[0]!.content).toBe('Devem ser adotadas as medidas previstas nos subitens 42.6.1 e 42.6.2.');
+    expect(r.sections[0]!.content).toBe(
+      'Devem ser adotadas as medidas previstas nos subitens 42.6.1 e 42.6.2.',
+    );
   });
 
   it('joins a hyphen at the end of a line without a space', () => {
-    expect(parse('42.1.1 Observe-se a NR-\n10 e o trabalho semi-\nautomático.').sections[0]!.content).toBe(
-      'Observe-se a NR-10 e o trabalho semi-automático.',
-    );
+    expect(
+      parse('42.1.1 Observe-se a NR-\n10 e o trabalho semi-\nautomático.').sections[0]!.content,
+    ).toBe('Observe-se a NR-10 e o trabalho semi-automático.');
   });
 
   it('drops page furniture: the DOU footer with its page number and a table of contents', () => {
@@ -187,12 +195,13 @@ a) respirador de exemplo.`);
     ]);
   });
 
-  it('ignores a mention of another regulation\'s annex at the start of a line', () => {
-    const r = parse('42.8.1 A plataforma deve atender ao\nAnexo XII da NR-12;\n42.8.2 Regra seguinte.');
-    expect(items('42.8.1 A plataforma deve atender ao\nAnexo XII da NR-12;\n42.8.2 Regra seguinte.')).toEqual([
-      '42.8.1',
-      '42.8.2',
-    ]);
+  it("ignores a mention of another regulation's annex at the start of a line", () => {
+    const r = parse(
+      '42.8.1 A plataforma deve atender ao\nAnexo XII da NR-12;\n42.8.2 Regra seguinte.',
+    );
+    expect(
+      items('42.8.1 A plataforma deve atender ao\nAnexo XII da NR-12;\n42.8.2 Regra seguinte.'),
+    ).toEqual(['42.8.1', '42.8.2']);
     expect(r.sections[0]!.content).toBe('A plataforma deve atender ao Anexo XII da NR-12;');
   });
 
@@ -203,14 +212,18 @@ Escada: meio de acesso entre níveis.
 Degrau: parte da escada onde se
 apoia o pé.`);
     expect(r.sections.slice(1).map((s) => [s.item, s.content])).toEqual([
-      ['Glossário', 'Escada: meio de acesso entre níveis.\nDegrau: parte da escada onde se apoia o pé.'],
+      [
+        'Glossário',
+        'Escada: meio de acesso entre níveis.\nDegrau: parte da escada onde se apoia o pé.',
+      ],
     ]);
   });
 });
 
 describe('wording in force from a future date', () => {
   it('marks an item whose new wording applies from a stated date, and keeps the old wording too', () => {
-    const r = parse(`42.9.1 O talabarte deve ter absorvedor. (Redação vigente até 01 de janeiro de 2030)
+    const r =
+      parse(`42.9.1 O talabarte deve ter absorvedor. (Redação vigente até 01 de janeiro de 2030)
 42.9.1 O elemento de ligação deve ter absorvedor. (Alterado pela Portaria MTE nº 9, de 02 de
 outubro de 2029 - Esta redação entra em vigor a partir de 02 de janeiro de 2030)`);
     expect(r.sections.map((s) => [s.item, s.effectiveFrom])).toEqual([

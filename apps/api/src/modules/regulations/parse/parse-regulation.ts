@@ -104,13 +104,17 @@ function inScope(scope: Scope, block: Block): boolean {
 
 function annexRoot(block: Block): string {
   if (!block.annex) return '';
-  return block.annex.title ? `${block.annex.label} - ${titleCase(block.annex.title)}` : block.annex.label;
+  return block.annex.title
+    ? `${block.annex.label} - ${titleCase(block.annex.title)}`
+    : block.annex.label;
 }
 
 /** Turns blocks into sections: headings feed heading paths, notes feed effective dates. */
 function assembleSections(blocks: Block[]): ParsedSection[] {
   const paragraphsOf = blocks.map((b) =>
-    b.kind === 'item' ? buildParagraphs([b.head, ...b.lines], b.glossary) : buildParagraphs(b.lines, true),
+    b.kind === 'item'
+      ? buildParagraphs([b.head, ...b.lines], b.glossary)
+      : buildParagraphs(b.lines, true),
   );
   const scopes: Scope[] = [];
 
@@ -159,10 +163,15 @@ function assembleSections(blocks: Block[]): ParsedSection[] {
     const item =
       block.kind === 'item'
         ? [block.annex?.label, number].filter(Boolean).join(' ')
-        : [block.annex?.label, block.glossary ? 'Glossário' : block.annex ? '' : titleCase(block.head)]
+        : [
+            block.annex?.label,
+            block.glossary ? 'Glossário' : block.annex ? '' : titleCase(block.head),
+          ]
             .filter(Boolean)
             .join(' ');
-    const scoped = scopes.filter((s) => inScope(s, block)).reduce<string | null>((d, s) => laterDate(d, s.date), null);
+    const scoped = scopes
+      .filter((s) => inScope(s, block))
+      .reduce<string | null>((d, s) => laterDate(d, s.date), null);
     for (const content of chunk(body)) {
       sections.push({
         number: sections.length + 1,
@@ -177,7 +186,8 @@ function assembleSections(blocks: Block[]): ParsedSection[] {
 }
 
 function describe(sections: ParsedSection[], code: string, title: string): string {
-  const objective = sections.find((s) => /(^|> )[\d.]+ Objetivos?$/i.test(s.headingPath)) ?? sections[0];
+  const objective =
+    sections.find((s) => /(^|> )[\d.]+ Objetivos?$/i.test(s.headingPath)) ?? sections[0];
   const text = objective ? withoutNotes(objective.content.split('\n')[0]!) : '';
   if (!text) return `${code} - ${title}`;
   return text.length > 300 ? `${text.slice(0, 297).replace(/\s+\S*$/, '')}…` : text;
@@ -195,15 +205,20 @@ export function parseRegulation(rawText: string, fileName: string): ParsedRegula
   );
   const found = findTitle(lines);
   const code = found?.info.code ?? codeFromFileName(fileName);
-  if (!code) throw new RegulationParseError('não foi possível identificar o código da norma (ex.: "NR 35 - …")');
+  if (!code)
+    throw new RegulationParseError(
+      'não foi possível identificar o código da norma (ex.: "NR 35 - …")',
+    );
   const regulationNumber = Number(code.slice(3));
   const start = firstMainItem(lines, regulationNumber);
-  if (start < 0) throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
+  if (start < 0)
+    throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
 
   const front = lines.slice(0, start);
   const table = parseAmendmentTable(front);
   const sections = assembleSections(splitBlocks(lines.slice(start), { regulationNumber }));
-  if (sections.length === 0) throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
+  if (sections.length === 0)
+    throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
   const title = found?.info.title ?? code;
   return {
     code,

@@ -20,7 +20,10 @@ export function removeTablesOfContents(lines: string[]): string[] {
     const firstKey = key(lines[first] ?? '');
     let end = -1;
     for (let j = first + 1; firstKey && j < Math.min(lines.length, first + 150); j++) {
-      if (key(lines[j]!) === firstKey || (key(lines[j]!).startsWith(firstKey) && firstKey.length >= 8)) {
+      if (
+        key(lines[j]!) === firstKey ||
+        (key(lines[j]!).startsWith(firstKey) && firstKey.length >= 8)
+      ) {
         end = j;
         break;
       }

@@ -78,9 +78,7 @@ export function ChatConversation({
             </MessageBubble>
           ),
         )}
-        {conversation.pending && (
-          <MessageBubble fromUser content={conversation.pending.question} />
-        )}
+        {conversation.pending && <MessageBubble fromUser content={conversation.pending.question} />}
         {conversation.pending?.answer && (
           <MessageBubble fromUser={false} content={conversation.pending.answer} />
         )}

@@ -52,9 +52,18 @@ describe('feedback on an answer', () => {
     expect(screen.getByText('0/500')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Resposta não útil' }));
-    expect(screen.getByRole('button', { name: 'Resposta não útil' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Resposta útil' })).toHaveAttribute('aria-pressed', 'false');
-    await user.type(screen.getByRole('textbox', { name: 'Comentário (opcional)' }), '  Faltou o item 35.4.  ');
+    expect(screen.getByRole('button', { name: 'Resposta não útil' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Resposta útil' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await user.type(
+      screen.getByRole('textbox', { name: 'Comentário (opcional)' }),
+      '  Faltou o item 35.4.  ',
+    );
     expect(screen.getByText('23/500')).toBeInTheDocument();
     await user.click(send);
 
@@ -123,7 +132,9 @@ describe('feedback on an answer', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Não foi possível enviar o feedback. Tente novamente.',
     );
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar feedback' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Enviar feedback' })).toBeEnabled(),
+    );
     expect(screen.queryByText('Obrigado pelo feedback!')).not.toBeInTheDocument();
   });
 });

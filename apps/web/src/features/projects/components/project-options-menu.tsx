@@ -46,7 +46,12 @@ export function ProjectOptionsMenu() {
         Opções do projeto
       </button>
       {open && (
-        <ul id="project-options" className="options-menu-list card" role="menu" aria-label="Opções do projeto">
+        <ul
+          id="project-options"
+          className="options-menu-list card"
+          role="menu"
+          aria-label="Opções do projeto"
+        >
           {OPTIONS.map((option) => (
             <li key={option} role="none">
               <button type="button" role="menuitem" className="options-menu-item" onClick={close}>
