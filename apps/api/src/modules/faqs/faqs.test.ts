@@ -38,16 +38,14 @@ beforeAll(async () => {
           })
           .returning();
         nr35Id = row!.id;
-        await database.db
-          .insert(sections)
-          .values(
-            importedItems.map((item, i) => ({
-              regulationId: nr35Id,
-              number: i + 1,
-              item,
-              content: `Texto do item ${item}.`,
-            })),
-          );
+        await database.db.insert(sections).values(
+          importedItems.map((item, i) => ({
+            regulationId: nr35Id,
+            number: i + 1,
+            item,
+            content: `Texto do item ${item}.`,
+          })),
+        );
       },
     },
   );
