@@ -1,5 +1,6 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
-import { ABSTAIN_BELOW, confidenceOf, coverage } from './confidence';
+import { ABSTAIN_BELOW, confidenceOf, coverage, OUTSIDE_FACTOR } from './confidence';
+import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
 import { parseQuery } from './query';
 import { childBonus, parentIndex, proximity, topK } from './rerank';
 import type {
@@ -39,6 +40,12 @@ export interface Tuning {
   /** Share of its best child's score a parent item receives. */
   child: number;
   abstainBelow: number;
+  /**
+   * Abstain when an outside-the-NRs topic document scores at least `lead` × the best NR document, the
+   * question uses no NR topic phrase and the first item covers less than `coverage` of the question;
+   * `lead: Infinity` turns it off.
+   */
+  outside: { lead: number; coverage: number };
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -55,6 +62,7 @@ export const DEFAULT_TUNING: Tuning = {
   sectoral: 0.5,
   reference: 0.7,
   abstainBelow: ABSTAIN_BELOW,
+  outside: { lead: 0.5, coverage: 0.5 },
 };
 
 /** How much of an item's opening is read for a defining phrase: definitions come first. */
@@ -80,6 +88,7 @@ function toRanked(s: IndexedSection, score: number): RankedSection {
 export function createRetrievalEngine(
   sections: readonly IndexedSection[],
   tuning: Tuning = DEFAULT_TUNING,
+  outsideDomains: readonly OutsideDomain[] = OUTSIDE_DOMAINS,
 ): RetrievalEngine {
   const titleTerms = new Map<string, string[]>();
   for (const s of sections)
@@ -124,7 +133,7 @@ export function createRetrievalEngine(
   // Coverage sees the item, its heading path and its NR's title: "altura" is covered by any NR-35 item.
   const termSetOf = (doc: number) =>
     new Set([...termsOf(doc), ...titleTerms.get(sections[doc]!.code)!]);
-  const router = createNrRouter(sections, DOMAIN, contents);
+  const router = createNrRouter(sections, DOMAIN, contents, outsideDomains);
   const codes = new Set(sections.map((s) => s.code));
   const byItem = new Map<string, number[]>();
   const children = new Map<number, number[]>();
@@ -172,7 +181,8 @@ export function createRetrievalEngine(
     const scope = new Set(
       named.length > 0 ? named : implied.filter((c): c is string => c !== undefined),
     );
-    const routed = scope.size > 0 ? undefined : router.route(query);
+    const routing = scope.size > 0 ? undefined : router.route(query);
+    const routed = routing?.codes;
 
     const matches = index.match(query.weights);
     for (let i = 0; i < matches.count; i++) {
@@ -216,6 +226,16 @@ export function createRetrievalEngine(
     const best = ranked[0];
     let confidence = 0;
     if (best) {
+      // The outside documents decide only where the word lists are silent: a named NR or item, or an
+      // NR topic phrase ("treinamento" after an INSS leave), keeps the question inside the NRs; an
+      // outside phrase (FGTS, AVCB) lowers the confidence through `confidenceOf` anyway. On dev a
+      // topic phrase was what every answerable question beaten by an outside document had.
+      const outsideWins =
+        pinned.size === 0 &&
+        routing !== undefined &&
+        query.topicCodes.size === 0 &&
+        routing.outside.lead >= tuning.outside.lead &&
+        best[1].cov < tuning.outside.coverage;
       const agreement =
         (query.topicCodes.get(sections[best[0]]!.code) ?? 0) > 0 ? tuning.topicAgreement : 0;
       const rest = query.outsideSignal.terms.size
@@ -228,6 +248,8 @@ export function createRetrievalEngine(
         pinned.size > 0 || named.length > 0,
         tuning.outsideSignals,
       );
+      // Below the threshold whatever the coverage (< `outside.coverage`), as a strong outside phrase would.
+      if (outsideWins) confidence = Math.min(confidence, best[1].cov * OUTSIDE_FACTOR.strong);
     }
     return {
       abstained: !best || confidence < tuning.abstainBelow,
