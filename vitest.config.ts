@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/api', 'apps/web/vite.config.ts'],
+    // API test files each open their own database; two files at a time suit a two-core machine.
+    maxWorkers: 2,
   },
 });

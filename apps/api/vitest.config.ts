@@ -6,7 +6,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each file opens its own embedded database; two at a time suit a two-core machine.
-    maxWorkers: 2,
   },
 });
