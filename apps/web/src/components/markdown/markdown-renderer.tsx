@@ -25,6 +25,11 @@ const components: Components = {
       </a>
     );
   },
+  img({ src, alt, node: _node, ...rest }) {
+    // A refused address arrives empty; an <img src=""> would make the browser fetch the page again.
+    if (!src) return alt ? <span>{alt}</span> : null;
+    return <img src={src} alt={alt ?? ''} loading="lazy" {...rest} />;
+  },
 };
 
 const remarkPlugins = [remarkGfm, remarkMath];

@@ -33,6 +33,9 @@ describe('Markdown', () => {
     expect(await screen.findByText('clique')).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(container.innerHTML).not.toContain('javascript:');
+    // The refused image keeps its description and leaves no empty address behind.
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('img')).toBeInTheDocument();
   });
 
   it('keeps internal links in the app and opens external ones in a new tab', async () => {
