@@ -102,6 +102,8 @@ export interface Config {
   answerEngine: 'extractive' | 'llm';
   llm:
     { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Upper bound for one answer: the LLM timeout, or a generous bound for the local engine. */
+  answerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -152,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             timeoutMs: e.LLM_TIMEOUT_MS,
           }
         : undefined,
+    answerTimeoutMs: e.LLM_BASE_URL && e.LLM_MODEL ? e.LLM_TIMEOUT_MS : 30_000,
   };
 }

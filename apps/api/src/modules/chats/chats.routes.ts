@@ -18,9 +18,6 @@ import { openEventStream } from '../questions/sse';
 import { createChatsRepository } from './chats.repository';
 import { createChatsService } from './chats.service';
 
-/** Upper bound for one answer when no LLM timeout is configured, as on the question page. */
-const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
-
 export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const repository = createChatsRepository(ctx.db);
   const projects = createProjectsRepository(ctx.db);
@@ -31,7 +28,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     cited: createCitedSectionsRepository(ctx.db),
     retrieval: ctx.retrieval,
     answers: ctx.answers,
-    timeoutMs: ctx.config.llm?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+    timeoutMs: ctx.config.answerTimeoutMs,
     onError: (error, message) => app.log.error({ err: error }, message),
   });
   const common = { tags: ['chats'], security: [{ bearer: [] }] };

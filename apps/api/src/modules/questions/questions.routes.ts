@@ -13,9 +13,6 @@ import { createQuestionsService } from './questions.service';
 import { openEventStream } from './sse';
 import { createUsageRepository } from './usage.repository';
 
-/** Upper bound for one answer when no LLM timeout is configured. */
-const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
-
 export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createQuestionsService({
     retrieval: ctx.retrieval,
@@ -23,7 +20,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     usage: createUsageRepository(ctx.db),
     history: createHistoryRepository(ctx.db),
     cited: createCitedSectionsRepository(ctx.db),
-    timeoutMs: ctx.config.llm?.timeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+    timeoutMs: ctx.config.answerTimeoutMs,
     onError: (error, message) => app.log.error({ err: error }, message),
   });
 

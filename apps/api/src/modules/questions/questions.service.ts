@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { QuestionAnswerResponse } from '@normas/contracts/questions';
 import { AppError } from '../../lib/app-error';
+import { withAnswerDeadline } from '../../lib/deadline';
 import type { HistoryRepository } from '../history/history.repository';
 import type { CitedSectionsRepository } from './cited-sections.repository';
 import type { AnswerPort, RetrievalPort } from './engine-ports';
@@ -72,54 +73,43 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     options: AnswerOptions = {},
   ): Promise<QuestionAnswerResponse> {
     const { user, question, quota } = reservation;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException('A resposta demorou demais.', 'TimeoutError'));
-    }, deps.timeoutMs);
-    const onClientAbort = () => controller.abort(options.signal?.reason);
-    if (options.signal?.aborted) onClientAbort();
-    options.signal?.addEventListener('abort', onClientAbort, { once: true });
     try {
-      const retrieval = await deps.retrieval.search(question, { limit: RETRIEVAL_LIMIT });
-      controller.signal.throwIfAborted();
-      const result = await deps.answers.answer(
-        { question, retrieval },
-        { signal: controller.signal, onDelta: options.onDelta },
-      );
-      controller.signal.throwIfAborted();
-      const data = await deps.cited.byCitations(result.citations);
-      const row = await deps.history.insert({
-        userId: user.id,
-        chatKey: crypto.randomBytes(16).toString('base64url'),
-        question,
-        answer: result.markdown,
-        regulations: data,
-        abstained: result.abstained,
-        engine: deps.answers.kind,
+      return await withAnswerDeadline(deps.timeoutMs, options.signal, async (signal) => {
+        const retrieval = await deps.retrieval.search(question, { limit: RETRIEVAL_LIMIT });
+        signal.throwIfAborted();
+        const result = await deps.answers.answer(
+          { question, retrieval },
+          { signal, onDelta: options.onDelta },
+        );
+        signal.throwIfAborted();
+        const data = await deps.cited.byCitations(result.citations);
+        const row = await deps.history.insert({
+          userId: user.id,
+          chatKey: crypto.randomBytes(16).toString('base64url'),
+          question,
+          answer: result.markdown,
+          regulations: data,
+          abstained: result.abstained,
+          engine: deps.answers.kind,
+        });
+        return {
+          aiResponse: row.answer,
+          chatKey: row.chatKey,
+          data,
+          abstained: row.abstained,
+          historyId: row.id,
+          usage: { used: reservation.used, max: quota.max },
+        };
       });
-      return {
-        aiResponse: row.answer,
-        chatKey: row.chatKey,
-        data,
-        abstained: row.abstained,
-        historyId: row.id,
-        usage: { used: reservation.used, max: quota.max },
-      };
     } catch (error) {
       // A failed answer does not use up a question.
       await deps.usage
         .release(user.id, quota.periodKey)
         .catch((e: unknown) => deps.onError?.(e, 'quota not given back'));
-      if (timedOut) throw new AppError('ANSWER_TIMEOUT');
-      // The client is gone: nobody reads the answer, the caller only needs to know it stopped.
+      // Timeouts are already ANSWER_TIMEOUT; when the client is gone nobody reads the answer.
       if (options.signal?.aborted || error instanceof AppError) throw error;
       deps.onError?.(error, 'answer failed');
       throw new AppError('ANSWER_FAILED');
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onClientAbort);
     }
   }
 
