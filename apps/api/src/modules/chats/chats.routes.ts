@@ -8,13 +8,11 @@ import {
   MessageBodySchema,
   MessageSchema,
 } from '@normas/contracts/chats';
-import { ERRORS } from '@normas/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createCitedSectionsRepository } from '../questions/cited-sections.repository';
-import { openEventStream } from '../questions/sse';
+import { streamAnswer } from '../../lib/sse';
 import { createChatsRepository } from './chats.repository';
 import { createChatsService } from './chats.service';
 
@@ -120,24 +118,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         request.params.id,
         request.body.content,
       );
-      const stream = openEventStream(reply);
-      try {
-        const message = await service.answerTurn(turn, {
-          signal: stream.signal,
-          onDelta: (text) => stream.send('delta', { text }),
-        });
-        stream.send('done', message);
-      } catch (error) {
-        if (!stream.signal.aborted) {
-          const known = error instanceof AppError ? error : new AppError('ANSWER_FAILED');
-          stream.send('error', {
-            code: known.code,
-            message: known.message || ERRORS.ANSWER_FAILED.message,
-          });
-        }
-      } finally {
-        stream.end();
-      }
+      await streamAnswer(reply, (options) => service.answerTurn(turn, options));
     },
   );
 };

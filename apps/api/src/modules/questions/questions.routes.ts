@@ -1,4 +1,3 @@
-import { ERRORS } from '@normas/contracts/errors';
 import {
   LimitExceededSchema,
   QuestionAnswerResponseSchema,
@@ -6,11 +5,10 @@ import {
 } from '@normas/contracts/questions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import { createHistoryRepository } from '../history/history.repository';
 import { createCitedSectionsRepository } from './cited-sections.repository';
 import { createQuestionsService } from './questions.service';
-import { openEventStream } from './sse';
+import { streamAnswer } from '../../lib/sse';
 import { createUsageRepository } from './usage.repository';
 
 export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -57,24 +55,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) => {
       // Limit, validation and empty-base errors still go out as ordinary JSON answers.
       const reservation = await service.reserve(request.auth!.user, request.body.question);
-      const stream = openEventStream(reply);
-      try {
-        const result = await service.answer(reservation, {
-          signal: stream.signal,
-          onDelta: (text) => stream.send('delta', { text }),
-        });
-        stream.send('done', result);
-      } catch (error) {
-        if (!stream.signal.aborted) {
-          const known = error instanceof AppError ? error : new AppError('ANSWER_FAILED');
-          stream.send('error', {
-            code: known.code,
-            message: known.message || ERRORS.ANSWER_FAILED.message,
-          });
-        }
-      } finally {
-        stream.end();
-      }
+      await streamAnswer(reply, (options) => service.answer(reservation, options));
     },
   );
 };

@@ -1,4 +1,6 @@
+import { ERRORS } from '@normas/contracts/errors';
 import type { FastifyReply } from 'fastify';
+import { AppError } from './app-error';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -46,4 +48,32 @@ export function openEventStream(reply: FastifyReply): EventStream {
       raw.end();
     },
   };
+}
+
+/**
+ * Streams one answer: "delta" {text} for each chunk the engine produces, then "done" with the
+ * result, or "error" {code, message} in pt-BR when it fails — nothing when the client has gone.
+ */
+export async function streamAnswer<T>(
+  reply: FastifyReply,
+  produce: (options: { signal: AbortSignal; onDelta: (text: string) => void }) => Promise<T>,
+): Promise<void> {
+  const stream = openEventStream(reply);
+  try {
+    const result = await produce({
+      signal: stream.signal,
+      onDelta: (text) => stream.send('delta', { text }),
+    });
+    stream.send('done', result);
+  } catch (error) {
+    if (!stream.signal.aborted) {
+      const known = error instanceof AppError ? error : new AppError('ANSWER_FAILED');
+      stream.send('error', {
+        code: known.code,
+        message: known.message || ERRORS.ANSWER_FAILED.message,
+      });
+    }
+  } finally {
+    stream.end();
+  }
 }
