@@ -55,7 +55,26 @@ function findItems(text: string): ItemReference[] {
   return items;
 }
 
+const RECENT_QUERIES = 64;
+const recent = new Map<string, ParsedQuery>();
+
+/**
+ * What a question asks, as retrieval and the answer engine both read it. Retrieval, the choice of
+ * items and the quoting each need it for the same question, so recent results with the product's
+ * own domain knowledge are kept (shared: callers must not change them).
+ */
 export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): ParsedQuery {
+  if (domain !== DOMAIN) return analyzeQuery(text, domain);
+  let parsed = recent.get(text);
+  if (!parsed) {
+    if (recent.size >= RECENT_QUERIES) recent.delete(recent.keys().next().value!);
+    parsed = analyzeQuery(text, domain);
+    recent.set(text, parsed);
+  }
+  return parsed;
+}
+
+function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
   const tokens = tokenize(text);
   const codes = [...new Set(tokens.filter((t) => t.kind === 'code').map((t) => t.value))];
   const analyzed = analyze(text).filter((t) => !t.term.startsWith('nr-'));
