@@ -2,6 +2,7 @@ import type { Regulation, Section } from '@normas/contracts/regulations';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
+import { makeAnswerRegulation } from '../../features/questions/testing/fixtures';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -21,17 +22,9 @@ function section(number: number, item: string, overrides: Partial<Section> = {})
 
 function makeRegulation(sections: Section[]): Regulation {
   return {
-    id: 'reg-35',
-    code: 'NR-35',
-    title: 'Trabalho em Altura',
-    authority: 'Ministério do Trabalho e Emprego',
-    issuedDate: '2012-03-23',
-    revisedDate: '2023-09-04',
-    status: 'vigente',
-    description: 'Requisitos mínimos e medidas de proteção para o trabalho em altura.',
+    ...makeAnswerRegulation({ sections }),
     sectionCount: sections.length,
     sourceFile: 'nr-35.pdf',
-    sections,
   };
 }
 
