@@ -1,6 +1,7 @@
 import type { Chat } from '@normas/contracts/chats';
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { isEarlyAccessError } from '../api/create-chat';
 import {
   CREATE_CHAT_ERROR,
@@ -70,23 +71,12 @@ export function NewChatModal({
             onChange={(event) => setTitle(event.target.value)}
           />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancelar
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!trimmed || create.isPending}
-          >
-            Criar chat
-          </button>
-        </div>
+        <ModalFormFooter
+          error={error}
+          onCancel={close}
+          submitLabel="Criar chat"
+          submitDisabled={!trimmed || create.isPending}
+        />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { PROJECT_NAME_REQUIRED, type Project } from '@normas/contracts/projects';
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 import { useCreateProject } from '../api/create-project';
 
 export const CREATE_PROJECT_ERROR = 'Erro ao criar projeto. Tente novamente.';
@@ -77,19 +78,12 @@ export function NewProjectModal({
             onChange={(event) => setDescription(event.target.value)}
           />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={create.isPending}>
-            Criar projeto
-          </button>
-        </div>
+        <ModalFormFooter
+          error={error}
+          onCancel={close}
+          submitLabel="Criar projeto"
+          submitDisabled={create.isPending}
+        />
       </form>
     </Modal>
   );
