@@ -128,7 +128,8 @@ interface TargetReport {
   sections: number;
   /** Retrieval + extractive answer per question, in process and serial: the floor under any HTTP latency. */
   engine: { p50: number; p95: number };
-  load: LoadReport[];
+  /** With the server's event-loop time per request: what one process spends on each question. */
+  load: (LoadReport & { busyMs: number })[];
   stream: StreamReport[];
   abstained: number;
   answered: number;
@@ -183,14 +184,18 @@ async function benchTarget(target: Target, questions: string[]): Promise<TargetR
       `motores em processo (retrieval + resposta), sem HTTP nem banco: p50 ${engine.p50.toFixed(1)} ms, p95 ${engine.p95.toFixed(1)} ms\n`,
     );
 
-    const load: LoadReport[] = [];
+    const load: TargetReport['load'] = [];
     for (const level of LEVELS) {
+      // The server runs on this thread and the client in a worker, so this thread's event-loop
+      // utilisation is the server's.
+      const before = performance.eventLoopUtilization();
       const result = await runClient({ mode: 'json', base: address, token, questions, level });
+      const busy = performance.eventLoopUtilization(before);
       if (result.mode !== 'json') throw new Error('relatório inesperado do cliente de carga');
-      const report = result.report;
+      const report = { ...result.report, busyMs: busy.active / result.report.requests };
       load.push(report);
       process.stderr.write(
-        `${level.concurrency} usuários: ${report.requests} req, p50 ${report.p50.toFixed(1)} ms, p95 ${report.p95.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms, ${report.throughput.toFixed(0)} req/s, erros ${report.errors}\n`,
+        `${level.concurrency} usuários: ${report.requests} req, p50 ${report.p50.toFixed(1)} ms, p95 ${report.p95.toFixed(1)} ms, p99 ${report.p99.toFixed(1)} ms, ${report.throughput.toFixed(0)} req/s, servidor ocupado ${report.busyMs.toFixed(2)} ms/req (${(busy.utilization * 100).toFixed(0)}%), erros ${report.errors}\n`,
       );
     }
 
@@ -234,21 +239,24 @@ async function countSections(database: Database): Promise<number> {
 
 const ms = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(1));
 
-function markdown(reports: TargetReport[], questions: number): string {
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+
+function markdown(reports: TargetReport[], questions: number, loadAtStart: string): string {
   const lines = [
     '# Ask benchmark',
     '',
-    `Run ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · load average at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(
-        ' / ',
-      )} · ${questions} questions from ${fs.existsSync(QUESTIONS_FILE) ? path.basename(QUESTIONS_FILE) : 'the built-in list'}.`,
+    `Run ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · load average (1 / 5 / 15 min) at the start ${loadAtStart}, at the end ${loadAverage()} · ${questions} questions from ${fs.existsSync(QUESTIONS_FILE) ? path.basename(QUESTIONS_FILE) : 'the built-in list'}.`,
     '',
     'Real server (`buildApp` + `listen` on 127.0.0.1; the load client runs in a worker thread, off the server event loop), corpus imported, a Business user (no limit, every',
-    'question still reserved, answered by retrieval + the extractive engine and stored in the history).',
+    'question counted, answered by retrieval + the extractive engine and stored in the history).',
     'Closed loop: each simulated user sends its next question when the last answer arrives. Latency is',
-    'measured by the client around each HTTP call over loopback. Produced by `npm run bench:ask`.',
+    'measured by the client around each HTTP call over loopback; "server busy" is the time the',
+    "server's event loop was not idle during the level, per request (with PGlite this includes the",
+    'database, which runs on the same thread). Produced by `npm run bench:ask`.',
     '',
   ];
   for (const r of reports) {
@@ -260,12 +268,12 @@ function markdown(reports: TargetReport[], questions: number): string {
       '',
     );
     lines.push(
-      '| users | requests | errors | p50 ms | p95 ms | p99 ms | max ms | req/s |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| users | requests | errors | p50 ms | p95 ms | p99 ms | max ms | req/s | server busy ms/req |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const l of r.load) {
       lines.push(
-        `| ${l.concurrency} | ${l.requests} | ${l.errors} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.throughput.toFixed(0)} |`,
+        `| ${l.concurrency} | ${l.requests} | ${l.errors} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.throughput.toFixed(0)} | ${l.busyMs.toFixed(2)} |`,
       );
     }
     lines.push('', 'Streaming (`/regulation/question/stream`), time to the first event:', '');
@@ -288,13 +296,13 @@ function markdown(reports: TargetReport[], questions: number): string {
     `- first token ≤ ${TARGET_FIRST_TOKEN_MS} ms (worst p95 above): ${ms(firstWorst)} ms — ${firstWorst <= TARGET_FIRST_TOKEN_MS ? 'met' : 'NOT met'}.`,
     '',
   );
-  const pgSaturated = reports.find((r) => r.name === 'PostgreSQL')?.load.at(-1);
-  if (pgSaturated && pgSaturated.throughput > 0) {
-    const perRequest = 1000 / pgSaturated.throughput;
+  const pg = reports.find((r) => r.name === 'PostgreSQL');
+  const pgSaturated = pg?.load.at(-1);
+  if (pg && pgAt8 && pgSaturated && pgSaturated.throughput > 0) {
     lines.push(
       '## Where the time goes',
       '',
-      `One Node.js event loop serves every request. At saturation (PostgreSQL, ${pgSaturated.concurrency} users) it answers ${pgSaturated.throughput.toFixed(0)} req/s, i.e. about ${ms(perRequest)} ms of server time per question, of which the engines take the p50 above; the rest is HTTP, the session check, the quota reservation, the cited-sections query, the history insert and serialisation. With ${8} users in a closed loop a request waits behind the others, so the 8-user p95 cannot fall much below 8 × ${ms(perRequest)} ms on one process.`,
+      `One Node.js event loop serves every request. At 8 users on PostgreSQL it was busy ${pgAt8.busyMs.toFixed(2)} ms per question, of which the engines take their p50 above (${ms(pg.engine.p50)} ms) when run alone, somewhat more under load; the rest is HTTP, the session check (the token's signature is verified once and remembered until it expires; the session row is read on every request), the quota (reserved before answering on plans with a limit; on Business counted by the statement that stores the answer), the history insert, the database driver's socket writes and serialisation. Cited sections are read from the database once and then kept in memory. At saturation (${pgSaturated.concurrency} users) it answers ${pgSaturated.throughput.toFixed(0)} req/s. With 8 users in a closed loop a request waits behind the others, so the 8-user p50 stays near 8 × ${pgAt8.busyMs.toFixed(2)} ms on one process.`,
       '',
     );
   }
@@ -305,11 +313,12 @@ async function main() {
   if (!fs.existsSync(CORPUS_DIR))
     throw new Error(`Pasta do corpus não encontrada: ${CORPUS_DIR} (defina NORMAS_CORPUS_DIR)`);
   const questions = loadQuestions();
+  const loadAtStart = loadAverage();
   const targets = process.env.BENCH_SKIP_POSTGRES ? [pgliteTarget] : [pgliteTarget, postgresTarget];
   const reports: TargetReport[] = [];
   for (const target of targets) reports.push(await benchTarget(target, questions));
   const out = path.join(REPO_ROOT, 'bench/results/ask.md');
-  fs.writeFileSync(out, markdown(reports, questions.length));
+  fs.writeFileSync(out, markdown(reports, questions.length, loadAtStart));
   process.stderr.write(`\nResultados em ${path.relative(process.cwd(), out)}\n`);
 }
 

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -16,6 +15,7 @@ import { openDatabase, type Database } from './db/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { authenticatePlugin } from './plugins/authenticate';
 import { registerWebApp } from './plugins/web-app';
+import { HELMET_OPTIONS, securityHeadersPlugin } from './plugins/security-headers';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules';
 import type { FetchLike } from './modules/auth/remote-key-set';
@@ -80,41 +80,7 @@ export async function buildApp(
   };
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          'https://apis.google.com',
-          'https://js.stripe.com',
-          'https://www.gstatic.com',
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: [
-          "'self'",
-          'https://*.googleapis.com',
-          'https://*.firebaseapp.com',
-          'https://api.stripe.com',
-        ],
-        frameSrc: [
-          "'self'",
-          'https://*.firebaseapp.com',
-          'https://accounts.google.com',
-          'https://js.stripe.com',
-        ],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The Google sign-in popup talks back to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  await app.register(securityHeadersPlugin, HELMET_OPTIONS);
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });
 
   await app.register(swagger, {

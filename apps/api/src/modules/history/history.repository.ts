@@ -1,7 +1,7 @@
 import type { AnswerRegulation, HistoryDetail, HistoryItem } from '@normas/contracts/questions';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { questions } from '../../db/schema';
+import { questionUsage, questions } from '../../db/schema';
 
 type QuestionRow = typeof questions.$inferSelect;
 
@@ -33,10 +33,65 @@ export function toHistoryDetail(row: QuestionRow): HistoryDetail {
 
 /** Answered questions; each user sees only their own. */
 export function createHistoryRepository(db: Db) {
+  // Every answered question runs one of these: built once, parsed once per connection. Only the
+  // columns the database fills in come back; the cited regulations are not sent back and parsed again.
+  const values = {
+    userId: sql.placeholder('userId'),
+    chatKey: sql.placeholder('chatKey'),
+    question: sql.placeholder('question'),
+    answer: sql.placeholder('answer'),
+    regulations: sql.placeholder('regulations'),
+    abstained: sql.placeholder('abstained'),
+    engine: sql.placeholder('engine'),
+  };
+  const insertOne = db
+    .insert(questions)
+    .values(values)
+    .returning({ id: questions.id, createdAt: questions.createdAt })
+    .prepare('questions_insert');
+  // The same insert, also adding one to the user's question counter of a period, atomically.
+  const counted = db.$with('counted').as(
+    db
+      .insert(questionUsage)
+      .values({
+        userId: sql.placeholder('userId'),
+        periodKey: sql.placeholder('periodKey'),
+        used: 1,
+      })
+      .onConflictDoUpdate({
+        target: [questionUsage.userId, questionUsage.periodKey],
+        set: { used: sql`${questionUsage.used} + 1` },
+      })
+      .returning({ used: questionUsage.used }),
+  );
+  const insertCounted = db
+    .with(counted)
+    .insert(questions)
+    .values(values)
+    .returning({
+      id: questions.id,
+      createdAt: questions.createdAt,
+      used: sql<number>`(select ${counted.used} from ${counted})`.mapWith(Number),
+    })
+    .prepare('questions_insert_counted');
+
   return {
     async insert(entry: NewHistoryEntry): Promise<QuestionRow> {
-      const [row] = await db.insert(questions).values(entry).returning();
-      return row!;
+      const [row] = await insertOne.execute({ ...entry });
+      return { ...entry, id: row!.id, createdAt: row!.createdAt };
+    },
+
+    /**
+     * Stores an answered question and counts it in the user's `periodKey` counter in one statement,
+     * for plans without a limit (nothing to refuse, so nothing to reserve beforehand). Returns the
+     * stored row and the counter after this question.
+     */
+    async insertCounted(
+      entry: NewHistoryEntry,
+      periodKey: string,
+    ): Promise<{ row: QuestionRow; used: number }> {
+      const [row] = await insertCounted.execute({ ...entry, periodKey });
+      return { row: { ...entry, id: row!.id, createdAt: row!.createdAt }, used: row!.used };
     },
 
     /** Newest first; the id breaks ties between questions stored in the same instant. */

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions } from '../../db/schema';
 import { bearer, signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createHistoryRepository } from './history.repository';
@@ -20,9 +22,11 @@ beforeAll(async () => {
   ana = await user('ana@example.com');
   bruno = await user('bruno@example.com');
   const history = createHistoryRepository(t.database.db);
-  // Inserted one by one so that creation times increase with the number.
+  // Creation times increase with the number, a second apart: two inserts can fall in the same
+  // millisecond, the resolution of PGlite's clock.
+  const start = Date.now() - 60_000;
   for (let i = 1; i <= 12; i++) {
-    await history.insert({
+    const row = await history.insert({
       userId: ana.id,
       chatKey: `ana-${i}`,
       question: `Pergunta ${i} da Ana`,
@@ -31,6 +35,10 @@ beforeAll(async () => {
       abstained: i === 12,
       engine: 'extractive',
     });
+    await t.database.db
+      .update(questions)
+      .set({ createdAt: new Date(start + i * 1000) })
+      .where(eq(questions.id, row.id));
   }
   await history.insert({
     userId: bruno.id,

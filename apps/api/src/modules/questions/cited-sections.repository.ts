@@ -2,6 +2,10 @@ import type { AnswerRegulation } from '@normas/contracts/questions';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { regulations, sections } from '../../db/schema';
+import { LruCache } from '../../lib/lru-cache';
+
+/** Cited rows kept in memory (the whole corpus is a few thousand sections). */
+const CACHED_SECTIONS = 20_000;
 
 /** An item an answer rests on, as the answer engines report it. */
 export interface Citation {
@@ -85,8 +89,42 @@ function group(rows: Row[]): AnswerRegulation[] {
   return [...byId.values()];
 }
 
-/** Reads the regulations and sections that answers cite; the only code here touching those tables. */
+/**
+ * Reads the regulations and sections that answers cite; the only code here touching those tables.
+ *
+ * Cited rows are remembered by section id. A section row is never updated: an import replaces a
+ * regulation by deleting all of its sections and inserting new ones under new ids, in the same
+ * transaction that rewrites the regulation's own columns. So a section id names one fixed wording
+ * under one fixed version of its regulation for as long as it exists, and a remembered row can
+ * only differ from the database once the id is gone, i.e. when the in-memory retrieval index of
+ * this process still cites sections replaced by an import run elsewhere; the answer then shows the
+ * wording it quoted.
+ */
 export function createCitedSectionsRepository(db: Db) {
+  const cache = new LruCache<string, Row>(CACHED_SECTIONS);
+
+  async function rowsByIds(ids: string[]): Promise<Row[]> {
+    const rows: Row[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const row = cache.get(id);
+      if (row) rows.push(row);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const found = await db
+        .select(columns)
+        .from(sections)
+        .innerJoin(regulations, eq(regulations.id, sections.regulationId))
+        .where(inArray(sections.id, missing));
+      for (const row of found) {
+        cache.set(row.sectionId, row);
+        rows.push(row);
+      }
+    }
+    return rows;
+  }
+
   return {
     /** True once at least one section has been imported. */
     async hasKnowledge(): Promise<boolean> {
@@ -98,11 +136,7 @@ export function createCitedSectionsRepository(db: Db) {
     async byCitations(citations: Citation[]): Promise<AnswerRegulation[]> {
       const ids = [...new Set(citations.map((c) => c.sectionId))];
       if (ids.length === 0) return [];
-      const rows = await db
-        .select(columns)
-        .from(sections)
-        .innerJoin(regulations, eq(regulations.id, sections.regulationId))
-        .where(inArray(sections.id, ids));
+      const rows = await rowsByIds(ids);
       const order = new Map(ids.map((id, index) => [id, index]));
       rows.sort((a, b) => order.get(a.sectionId)! - order.get(b.sectionId)!);
       return group(rows);

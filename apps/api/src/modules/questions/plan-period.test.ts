@@ -60,3 +60,44 @@ describe('planQuota', () => {
     );
   });
 });
+
+describe('planQuota across São Paulo midnight', () => {
+  it('changes the day exactly at local midnight, whatever was asked before', () => {
+    const before = new Date('2026-11-21T02:59:59.999Z');
+    const midnight = new Date('2026-11-21T03:00:00.000Z');
+    // Forwards, backwards and forwards again: each answer depends only on its own instant.
+    for (const [at, periodKey, resetAt] of [
+      [before, '2026-11-20', '2026-11-21T03:00:00.000Z'],
+      [midnight, '2026-11-21', '2026-11-22T03:00:00.000Z'],
+      [before, '2026-11-20', '2026-11-21T03:00:00.000Z'],
+      [new Date('2026-11-22T02:59:59.999Z'), '2026-11-21', '2026-11-22T03:00:00.000Z'],
+      [new Date('2026-11-22T03:00:00.000Z'), '2026-11-22', '2026-11-23T03:00:00.000Z'],
+    ] as const) {
+      expect(planQuota('free', at)).toMatchObject({ periodKey, resetAt });
+    }
+  });
+
+  it('changes the month at the first local midnight of the month, for every plan', () => {
+    const lastEvening = new Date('2026-12-01T02:59:59.999Z');
+    const firstMidnight = new Date('2026-12-01T03:00:00.000Z');
+    expect(planQuota('business', lastEvening).periodKey).toBe('2026-11');
+    expect(planQuota('pro', lastEvening)).toMatchObject({
+      periodKey: '2026-11',
+      resetAt: '2026-12-01T03:00:00.000Z',
+    });
+    expect(planQuota('business', firstMidnight).periodKey).toBe('2026-12');
+    expect(planQuota('pro', firstMidnight)).toMatchObject({
+      periodKey: '2026-12',
+      resetAt: '2027-01-01T03:00:00.000Z',
+    });
+    expect(planQuota('free', firstMidnight).periodKey).toBe('2026-12-01');
+  });
+
+  it('hands out a copy: changing one quota does not change the next', () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const first = planQuota('pro', now);
+    first.max = 1;
+    first.periodKey = 'x';
+    expect(planQuota('pro', now)).toMatchObject({ max: 100, periodKey: '2026-11' });
+  });
+});

@@ -58,25 +58,51 @@ export function zonedMidnight(date: LocalDate): Date {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const nextDay = (date: LocalDate): LocalDate => {
+  // Date.UTC normalises day 32 into the next month, and month 13 into the next year.
+  const next = new Date(Date.UTC(date.year, date.month - 1, date.day + 1));
+  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+};
+
+/**
+ * Quotas worked out for the plan-time-zone day that contains [from, until): within one local day
+ * the period keys and resets stay the same, so the time-zone arithmetic (several Intl calls) runs
+ * once a day instead of once per question.
+ */
+let day: { from: number; until: number; quotas: Map<PlanQuota['plan'], PlanQuota> } | undefined;
+
 /** The quota a plan gives at `now`, with the key of the usage row and the next reset. */
 export function planQuota(planValue: string | null | undefined, now: Date): PlanQuota {
   const plan = planOf(planValue);
+  const t = now.getTime();
+  if (!day || t < day.from || t >= day.until) {
+    const today = zonedParts(now);
+    day = {
+      from: zonedMidnight(today).getTime(),
+      until: zonedMidnight(nextDay(today)).getTime(),
+      quotas: new Map(),
+    };
+  }
+  let quota = day.quotas.get(plan);
+  if (!quota) {
+    quota = computePlanQuota(plan, now);
+    day.quotas.set(plan, quota);
+  }
+  // A copy: callers may not change the remembered one.
+  return { ...quota };
+}
+
+function computePlanQuota(plan: PlanQuota['plan'], now: Date): PlanQuota {
   const limits = PLAN_LIMITS[plan];
   const today = zonedParts(now);
   const monthKey = `${today.year}-${pad(today.month)}`;
   if (limits.period === 'day') {
-    // Date.UTC normalises day 32 into the next month, and month 13 into the next year.
-    const next = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
     return {
       plan,
       periodKey: `${monthKey}-${pad(today.day)}`,
       max: limits.questions,
       period: 'day',
-      resetAt: zonedMidnight({
-        year: next.getUTCFullYear(),
-        month: next.getUTCMonth() + 1,
-        day: next.getUTCDate(),
-      }).toISOString(),
+      resetAt: zonedMidnight(nextDay(today)).toISOString(),
     };
   }
   const nextMonth = new Date(Date.UTC(today.year, today.month, 1));

@@ -4,6 +4,7 @@ import {
 } from '@normas/contracts/questions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn } from '../../test/sign-in';
+import { PARTIAL_NOTICE } from '../answers/extractive.markdown';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUsersRepository } from '../users/users.repository';
 import { insertFixtureCorpus, type FixtureSection } from './test-support/fixture-corpus';
@@ -80,6 +81,16 @@ describe('answers from the real engines', () => {
     expect(answer.abstained).toBe(true);
     expect(answer.data).toEqual([]);
     expect(links(answer.aiResponse)).toEqual([]);
+  });
+
+  it('says first when the items found only partly match the question', async () => {
+    const answer = await ask(
+      'O treinamento de trabalho em altura feito na empresa anterior vale aqui ou preciso repetir tudo de novo com outro instrutor?',
+    );
+    expect(answer.abstained).toBe(false);
+    expect(answer.aiResponse.startsWith(PARTIAL_NOTICE)).toBe(true);
+    const plain = await ask('Qual a carga horária mínima do treinamento para trabalho em altura?');
+    expect(plain.aiResponse).not.toContain(PARTIAL_NOTICE);
   });
 
   it('streams deltas that add up to the stored answer', async () => {

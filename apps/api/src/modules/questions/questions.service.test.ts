@@ -77,4 +77,71 @@ describe('questions service', () => {
     expect(answer.usage).toEqual({ used: 1, max: 3 });
     expect(await used()).toBe(1);
   });
+
+  describe('on a plan without a limit', () => {
+    let business: Asker;
+    beforeAll(async () => {
+      const users = createUsersRepository(handle.database.db);
+      await users.upsertFromIdentity({
+        uid: 'uid-business',
+        email: 'business@example.com',
+        name: 'Business',
+        photoUrl: null,
+      });
+      const row = await users.setPlanByEmail('business@example.com', 'business');
+      business = { id: row!.id, plan: row!.plan };
+    });
+    const count = () =>
+      createUsageRepository(handle.database.db).used(
+        business.id,
+        planQuota('business', NOW).periodKey,
+      );
+    const stored = async () =>
+      (await createHistoryRepository(handle.database.db).listForUser(business.id, 1, 50)).total;
+
+    it('counts each question when its answer is stored, with the count in the answer', async () => {
+      const { service: s } = service();
+      const first = await s.ask(business, 'O que é trabalho em altura?');
+      const second = await s.ask(business, 'Quem fornece o EPI?');
+      expect(first.usage).toEqual({ used: 1, max: null });
+      expect(second.usage).toEqual({ used: 2, max: null });
+      expect(await count()).toBe(2);
+      expect(await stored()).toBe(2);
+      const detail = await createHistoryRepository(handle.database.db).findForUser(
+        second.historyId,
+        business.id,
+      );
+      expect(detail).toMatchObject({ question: 'Quem fornece o EPI?', answer: second.aiResponse });
+      expect(detail!.regulations).toEqual(second.data);
+    });
+
+    it('counts nothing and stores nothing when the answer fails or times out', async () => {
+      const before = await count();
+      const storedBefore = await stored();
+      await expect(
+        service().service.ask(business, 'Esta pergunta provoca uma falha'),
+      ).rejects.toMatchObject({
+        code: 'ANSWER_FAILED',
+      });
+      await expect(service(30).service.ask(business, 'esta resposta espera')).rejects.toMatchObject(
+        {
+          code: 'ANSWER_TIMEOUT',
+        },
+      );
+      expect(await count()).toBe(before);
+      expect(await stored()).toBe(storedBefore);
+    });
+
+    it('counts questions answered at the same time once each', async () => {
+      const { service: s } = service();
+      const before = await count();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => s.ask(business, 'O que é trabalho em altura?')),
+      );
+      expect(answers.map((a) => a.usage.used).sort((a, b) => a - b)).toEqual(
+        [1, 2, 3, 4, 5, 6].map((n) => before + n),
+      );
+      expect(await count()).toBe(before + 6);
+    });
+  });
 });

@@ -34,7 +34,11 @@ export interface Reservation {
   user: Asker;
   question: string;
   quota: PlanQuota;
-  used: number;
+  /**
+   * The period's count with this question; null on a plan without a limit, whose question is
+   * counted only when its answer is stored (in the same statement), so a failure has nothing to give back.
+   */
+  used: number | null;
 }
 
 export interface AnswerOptions {
@@ -54,6 +58,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       if (!knowledgeSeen) throw new AppError('KNOWLEDGE_BASE_EMPTY');
     }
     const quota = planQuota(user.plan, now());
+    if (quota.max === null) return { user, question, quota, used: null };
     const used = await deps.usage.reserve(user.id, quota.periodKey, quota.max);
     if (used === null) {
       throw new AppError(
@@ -83,7 +88,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
         );
         signal.throwIfAborted();
         const data = await deps.cited.byCitations(result.citations);
-        const row = await deps.history.insert({
+        const entry = {
           userId: user.id,
           chatKey: crypto.randomBytes(16).toString('base64url'),
           question,
@@ -91,21 +96,27 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
           regulations: data,
           abstained: result.abstained,
           engine: deps.answers.kind,
-        });
+        };
+        const { row, used } =
+          reservation.used === null
+            ? await deps.history.insertCounted(entry, quota.periodKey)
+            : { row: await deps.history.insert(entry), used: reservation.used };
         return {
           aiResponse: row.answer,
           chatKey: row.chatKey,
           data,
           abstained: row.abstained,
           historyId: row.id,
-          usage: { used: reservation.used, max: quota.max },
+          usage: { used, max: quota.max },
         };
       });
     } catch (error) {
       // A failed answer does not use up a question.
-      await deps.usage
-        .release(user.id, quota.periodKey)
-        .catch((e: unknown) => deps.onError?.(e, 'quota not given back'));
+      if (reservation.used !== null) {
+        await deps.usage
+          .release(user.id, quota.periodKey)
+          .catch((e: unknown) => deps.onError?.(e, 'quota not given back'));
+      }
       // Timeouts are already ANSWER_TIMEOUT; when the client is gone nobody reads the answer.
       if (options.signal?.aborted || error instanceof AppError) throw error;
       deps.onError?.(error, 'answer failed');
