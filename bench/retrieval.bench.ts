@@ -1,8 +1,9 @@
 /**
- * `npm run bench:retrieval [questions.jsonl]`: our engine against PostgreSQL FTS, MiniSearch and
- * Orama over the same sections. Questions come from the argument, NORMAS_EVAL_FILE or
- * ../shared/eval/dev.jsonl; the database from DATA_DIR/DATABASE_URL, or a scratch PGlite folder
- * into which the corpus (CORPUS_DIR or ../shared/corpus/raw) is imported once.
+ * `npm run bench:retrieval [questions.jsonl...]`: our engine against PostgreSQL FTS, MiniSearch and
+ * Orama over the same sections. Questions come from the arguments, or NORMAS_EVAL_FILE (default
+ * ../shared/eval/dev.jsonl) followed by the held-out sets in bench/questions/; the first set is
+ * the main table. The database comes from DATA_DIR/DATABASE_URL, or a scratch PGlite folder into
+ * which the corpus (CORPUS_DIR or ../shared/corpus/raw) is imported once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,8 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { importRegulationFiles } from '../apps/api/src/modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../apps/api/src/modules/regulations/regulations.repository';
 import { createRetrievalEngine, DEFAULT_TUNING } from '../apps/api/src/modules/retrieval/engine';
+import { createServedEngine, DEFAULT_MODELS } from '../apps/api/src/modules/retrieval/models';
+import { OUTSIDE_DOMAINS } from '../apps/api/src/modules/retrieval/outside-domains';
 import {
   computeMetrics,
   percentile,
@@ -20,7 +23,7 @@ import {
 } from '../apps/api/src/modules/retrieval/metrics';
 import { ABSTAIN_BELOW } from '../apps/api/src/modules/retrieval/confidence';
 import { createRetrievalRepository } from '../apps/api/src/modules/retrieval/retrieval.repository';
-import { renderReport, type EngineRow } from './lib/report';
+import { renderReport, type EngineRow, type QuestionSetRows } from './lib/report';
 import { createMiniSearchPeer } from './peers/minisearch.peer';
 import { createOramaPeer } from './peers/orama.peer';
 import type { BenchEngine, BenchOutcome } from './peers/peer';
@@ -28,12 +31,9 @@ import { createPgFtsPeer, dropPgFtsPeer } from './peers/pg-fts.peer';
 
 /** What a reader must know to judge the table; kept next to the code that produces it. */
 const NOTES = [
-  'O que foi ajustado nestas perguntas (dev): poucos pesos globais (BM25 k1/b e pesos de campo, peso do roteador de NR, fator das NRs setoriais e do material de referência, bônus numérico, bônus de item filho, limiar de abstenção), escolhidos olhando as duas metades; e parte dos sinônimos coloquiais e dos sinais "fora das NRs" (dados em data/synonyms.pt-BR.json) foi lembrada ao ver falhas em dev; entradas que repetiam palavras de perguntas de dev foram retiradas. Os pares têm o limiar escolhido nestas mesmas perguntas (ótimo dentro da amostra), o nosso é fixo. Espere números menores em perguntas novas.',
-  'v3: perguntas de definição ("o que é", "é considerado") favorecem o item que define (considera-se, aplica-se); com um sinal fora das NRs a confiança passa a ser a cobertura do resto da pergunta (palavras do sinal excluídas) × 0,3 (forte ou dois fracos) ou × 0,75 (fraco). Os fatores e o vocabulário novo (CLT, INSS, municipal, trânsito) foram escolhidos vendo dev e um conjunto próprio de 32 perguntas fora do repositório (21 no acervo, 11 fora); esse conjunto deu abstenção 0,73 → 1,00 e abstenção indevida 0,05, mas parte do vocabulário foi acrescentada depois de vê-lo, então não é uma medida cega.',
-  'v3, conjunto cego (14 perguntas escritas depois do ajuste, não usadas para ajustar): Recall@5 0,67, abstenção 0,375, abstenção indevida 0,17 (uma pergunta de NR-07 que cita "auxílio-doença do INSS" abstém). A meta de abstenção 0,90 NÃO é atingida de forma generalizável: a lista de sinais ainda decide quase tudo.',
-  'v4: documentos de temas fora das NRs (11 domínios: acessibilidade, código de obras, Corpo de Bombeiros, CLT, INSS, instalações elétricas prediais, trânsito, tributos, meio ambiente, vigilância sanitária, consumidor/civil; dados em data/outside-domains.pt-BR.json) concorrem com os documentos de tema das NRs no roteador. Regra: sem NR ou item citado e sem frase de tema de NR na pergunta, se o melhor documento de fora tem escore ≥ 0,5 × o da melhor NR e o 1º item cobre < 0,5 da pergunta, a confiança cai para cobertura × 0,3 (abstém). Os documentos foram escritos de conhecimento geral antes de olhar as perguntas fora do acervo de dev, sem acrescentar palavras depois; só os dois limiares (0,5 e 0,5, no meio de platôs 0,3–0,7 e 0,4–0,6) e a exigência de nenhuma frase de tema de NR foram escolhidos em dev e no conjunto próprio A.',
-  'v4, antes → depois (abstenção / abstenção indevida / Recall@5 / MRR / Recall@1 por NR): dev 0,70/0,02 → 0,90/0,02, R@5 0,84, MRR 0,711, NR 0,96 iguais; conjunto A (32: 21 no acervo, 11 fora) 1,00/0,048 → 1,00/0,048, R@5 0,762, MRR 0,629, NR 0,905 iguais; conjunto cego B (14: 6 no acervo, 8 fora) 0,375/0,167 → 0,50/0,167, R@5 0,667, MRR 0,542, NR 0,833 iguais. Em B só as métricas de cerca de seis variantes foram vistas (não as perguntas); a variante sem a exigência de frase de tema dava 0,75 em B mas 0,095 de abstenção indevida em A e 0,08 em dev. A meta 0,90 NÃO é atingida de forma generalizável: o ganho em B é de uma pergunta.',
-  'A abstenção depende muito da lista de sinais fora das NRs (compare a 1ª e a 3ª linhas); os documentos de fora somam sobre ela (compare a 1ª e a 2ª).',
+  'v5 (aprendido): (1) reordenação por regressão logística aos pares sobre 14 variáveis de cada candidato da 1ª etapa (BM25F, cobertura, proximidade, pistas numérica e de definição, filhos, roteador de NR, anexo, fórmula manual...); (2) classificador logístico de "a pergunta tem resposta no acervo" sobre 16 variáveis da pergunta e do 1º item, entre elas o log-odds médio das palavras da pergunta, empilhado fora da dobra; limiar escolhido para no máximo 3% de abstenção indevida no treino; (3) expansão de documentos: cada item é indexado também pelas perguntas de treino que ele responde (campo BM25F de peso 0,5). Tudo treinado por `npm run train:retrieval` em apps/api/src/modules/retrieval/training-data/ (1.329 perguntas com itens de referência e 598 fora do acervo, em sete lotes escritos por nós para treino sem ver dev nem os conjuntos de bench/questions/; perguntas com índice de Jaccard ≥ 0,45 com qualquer pergunta de dev ou desses conjuntos foram retiradas). Validação cruzada em 5 dobras no treino (cada pergunta lida por um índice sem as perguntas da sua dobra): Recall@5 0,715 → 0,749, abstenção 0,480 → 0,758, abstenção indevida 0,035 → 0,023. Uma regra fixa fica acima do classificador: a pergunta cujas palavras o 1º item cobre por inteiro (confiança manual ≥ 0,95), com frase de tema da NR desse item e sem frase forte de fora das NRs, é respondida; veio de uma pergunta curta de dev recusada ("dados mínimos do ASO") e não muda nenhum resultado no treino nem nos conjuntos de bench/questions/.',
+  'Em dev na v5 só a regra acima veio de uma falha; o resto foi só medido. Os conjuntos em bench/questions/ foram escritos por nós sem ver dev (mesmo filtro de Jaccard): heldout-a antes dos modelos, depois usado para análise de erros (os sinônimos de adornos/calçados e as exceções de radical porta/porto, carga/cargo vieram de falhas nele), portanto não é mais cego; heldout-b foi escrito depois de todo o desenho fixado e só medido, com uma exceção: ao ler respostas, uma falha nele (recusa de trabalho em andaime) levou ao grupo de sinônimos de "direito de recusa" — fora isso, cego.',
+  'v4 e antes (fórmulas manuais, terceira linha): BM25F + roteador de NR + reordenação manual; abstenção por cobertura da pergunta com sinais e documentos de temas fora das NRs (dados em data/). Essas fórmulas continuam como variáveis dos modelos.',
   'PostgreSQL FTS: `websearch_to_tsquery` exige todas as palavras e não acha nada para perguntas naturais; aqui as palavras de conteúdo da pergunta (sem stop words) são unidas com "or" (sintaxe websearch) e o `ts_rank_cd` usa normalização 1 (divide por 1 + log do tamanho).',
   'MiniSearch e Orama: dobra de acentos, stop words em português e stemmer Snowball português, campos conteúdo/título da seção/título da NR com pesos 1/1,5/0,6, combinação OU.',
   'PostgreSQL FTS roda no PGlite do mesmo processo (tempo de CPU não separável: "–").',
@@ -120,12 +120,21 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  const questionsFile = path.resolve(
-    process.argv[2] ??
-      process.env.NORMAS_EVAL_FILE ??
-      path.join(REPO_ROOT, '../shared/eval/dev.jsonl'),
-  );
-  const questions = readQuestions(questionsFile);
+  const files =
+    process.argv.length > 2
+      ? process.argv.slice(2)
+      : [
+          process.env.NORMAS_EVAL_FILE ?? path.join(REPO_ROOT, '../shared/eval/dev.jsonl'),
+          ...fs
+            .readdirSync(path.join(REPO_ROOT, 'bench/questions'))
+            .filter((f) => f.endsWith('.jsonl'))
+            .sort()
+            .map((f) => path.join(REPO_ROOT, 'bench/questions', f)),
+        ];
+  const sets = files
+    .map((f) => path.resolve(f))
+    .filter((f, i) => i === 0 || fs.existsSync(f))
+    .map((file) => ({ file, questions: readQuestions(file) }));
   const configured = Boolean(process.env.DATABASE_URL || process.env.DATA_DIR);
   const config = loadConfig(
     configured
@@ -143,47 +152,51 @@ async function main(): Promise<void> {
       sections = await createRetrievalRepository(database.db).listIndexedSections();
     }
     const cpuStart = process.cpuUsage();
-    const ours = createRetrievalEngine(sections);
+    const ours = createServedEngine(sections);
     const cpuBuild = process.cpuUsage(cpuStart);
     const buildMs = (cpuBuild.user + cpuBuild.system) / 1000;
     process.stderr.write(
       `Índice próprio: ${sections.length} seções em ${buildMs.toFixed(0)} ms de CPU\n`,
     );
-    const withoutDocuments = createRetrievalEngine(sections, {
-      ...DEFAULT_TUNING,
-      outside: { ...DEFAULT_TUNING.outside, lead: Infinity },
-    });
-    const withoutSignals = createRetrievalEngine(sections, {
-      ...DEFAULT_TUNING,
-      outsideSignals: false,
-    });
+    const learnedOnly = createRetrievalEngine(
+      sections,
+      DEFAULT_TUNING,
+      OUTSIDE_DOMAINS,
+      DEFAULT_MODELS,
+    );
+    const hand = createRetrievalEngine(sections);
+    const threshold = DEFAULT_MODELS.answerability.threshold ?? 0.5;
     const engines: BenchEngine[] = [
       {
         name: 'Assistente de Normas',
-        abstentionRule: `confiança < ${ABSTAIN_BELOW} (cobertura da pergunta pelo 1º item, + acordo com o vocabulário de temas da NR; com sinal de assunto fora das NRs, cobertura do resto da pergunta reduzida; com documento de tema fora das NRs à frente das NRs, cobertura × 0,3)`,
+        abstentionRule: `probabilidade de a pergunta ter resposta no acervo < ${threshold.toFixed(3)} (classificador logístico treinado; nunca com NR ou item citado)`,
         inProcess: true,
         search: (q) => ours.search(q, { limit: 10 }),
       },
       {
-        name: 'Assistente de Normas sem os documentos de temas fora das NRs',
-        abstentionRule: `confiança < ${ABSTAIN_BELOW}, sem a concorrência dos documentos de fora (versão v3)`,
+        name: 'Assistente de Normas sem a expansão por perguntas de treino',
+        abstentionRule: 'o mesmo classificador',
         inProcess: true,
-        search: (q) => withoutDocuments.search(q, { limit: 10 }),
+        search: (q) => learnedOnly.search(q, { limit: 10 }),
       },
       {
-        name: 'Assistente de Normas sem a lista de sinais fora das NRs',
-        abstentionRule: `confiança < ${ABSTAIN_BELOW}, sem a penalidade dos sinais (mede o quanto a lista de dados pesa)`,
+        name: 'Assistente de Normas só com fórmulas manuais (v4)',
+        abstentionRule: `confiança < ${ABSTAIN_BELOW} (cobertura da pergunta pelo 1º item com os sinais e documentos de fora das NRs)`,
         inProcess: true,
-        search: (q) => withoutSignals.search(q, { limit: 10 }),
+        search: (q) => hand.search(q, { limit: 10 }),
       },
       await createPgFtsPeer(database),
       createMiniSearchPeer(sections),
       await createOramaPeer(sections),
     ];
-    const rows: EngineRow[] = [];
-    for (const engine of engines) {
-      rows.push(await measure(engine, questions));
-      process.stderr.write(`${engine.name}: ok\n`);
+    const results: QuestionSetRows[] = [];
+    for (const set of sets) {
+      const rows: EngineRow[] = [];
+      for (const engine of engines) {
+        rows.push(await measure(engine, set.questions));
+        process.stderr.write(`${path.basename(set.file)} · ${engine.name}: ok\n`);
+      }
+      results.push({ questionsFile: path.basename(set.file), rows });
     }
     await dropPgFtsPeer(database);
     const report = renderReport({
@@ -193,8 +206,7 @@ async function main(): Promise<void> {
       buildMs,
       rounds: ROUNDS,
       notes: NOTES,
-      questionsFile: path.basename(questionsFile),
-      rows,
+      sets: results,
     });
     fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(REPO_ROOT, 'bench/results/retrieval.md'), report);

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { openDatabase } from '../db/client';
 import { regulations, sections } from '../db/schema';
+import { ANSWER_FEATURES, RANK_FEATURES } from '../modules/retrieval/engine';
+import { parseLinearModel } from '../modules/retrieval/linear-model';
 import { FIXTURE_SECTIONS } from '../modules/retrieval/test/fixture-sections';
 
 const run = promisify(execFile);
@@ -141,14 +143,16 @@ describe('normas eval', () => {
 
 describe('normas ask', () => {
   it('answers --json with the ranked sections', async () => {
-    const { code, stdout } = await cli('ask', 'quem fornece o EPI ao empregado?', '--json');
+    // The served models and known questions are the real corpus's; fixture items share their labels.
+    const question = 'a organização deve fornecer o EPI de graça ao empregado?';
+    const { code, stdout } = await cli('ask', question, '--json');
     expect(code).toBe(0);
     const body = JSON.parse(stdout) as {
       question: string;
       abstained: boolean;
       results: { code: string; item: string }[];
     };
-    expect(body.question).toBe('quem fornece o EPI ao empregado?');
+    expect(body.question).toBe(question);
     expect(body.abstained).toBe(false);
     expect(body.results[0]).toMatchObject({ code: 'NR-06', item: '6.3' });
   }, 60_000);
@@ -159,5 +163,54 @@ describe('normas ask', () => {
     expect(stdout).toContain(
       'As NRs importadas não cobrem esta pergunta com segurança; nenhum item foi indicado como resposta.',
     );
+  }, 60_000);
+});
+
+describe('normas train-retrieval', () => {
+  it('trains both models over the imported sections and writes them, with the known questions', async () => {
+    const file = path.join(dataDir, 'training.jsonl');
+    const rows: [string, string, string][] = [
+      ['quem paga o equipamento de proteção do empregado?', 'NR-06', '6.3'],
+      ['o funcionário pode usar o EPI para outra finalidade?', 'NR-06', '6.5.1'],
+      ['o extintor precisa ficar sinalizado?', 'NR-23', '23.1.1'],
+      ['pode trancar a saída de emergência no expediente?', 'NR-23', '23.2.1'],
+      ['a permissão de entrada vale para várias entradas?', 'NR-33', '33.3.1'],
+      ['o vigia pode entrar no espaço confinado?', 'NR-33', '33.3.2'],
+      ['quantos dias de férias o empregado pode vender?', '', ''],
+      ['qual a alíquota do FGTS?', '', ''],
+      ['como tirar o alvará na prefeitura?', '', ''],
+      ['qual o valor da aposentadoria por invalidez?', '', ''],
+    ];
+    fs.writeFileSync(
+      file,
+      rows
+        .map(([question, code, item], i) =>
+          JSON.stringify({ id: `t${i}`, question, gold: code ? [{ code, item }] : [] }),
+        )
+        .join('\n'),
+    );
+    const out = path.join(dataDir, 'models');
+    const { code, stderr } = await cli('train-retrieval', '--questions', file, '--out', out);
+    expect(code).toBe(0);
+    expect(stderr).toContain('Perguntas: 10 (6 com itens de referência, 4 fora do acervo)');
+    expect(stderr).toMatch(/Validação cruzada — Recall@5: manual \d\.\d{3}, aprendido \d\.\d{3}/);
+    const read = (name: string) => JSON.parse(fs.readFileSync(path.join(out, name), 'utf8'));
+    const ranker = parseLinearModel(read('ranker.model.json'), RANK_FEATURES);
+    const answerability = parseLinearModel(read('answerability.model.json'), ANSWER_FEATURES);
+    expect(ranker.trainedOn).toMatchObject({
+      files: ['training.jsonl'],
+      sections: FIXTURE_SECTIONS.length,
+    });
+    expect(answerability.threshold).toBeGreaterThan(0);
+    expect(read('known-questions.json').items['NR-33|33.3.2']).toEqual([
+      'o vigia pode entrar no espaço confinado?',
+    ]);
+  }, 120_000);
+
+  it('explains missing or unknown arguments with a usage error', async () => {
+    expect(await cli('train-retrieval')).toMatchObject({ code: 2 });
+    const wrong = await cli('train-retrieval', '--question', 'x.jsonl');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('Argumento inesperado: --question');
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { runAskCommand } from './ask.command';
 import { runEvalCommand } from './eval.command';
 import { runFaqsCommand } from './faqs.command';
 import { runImportCommand } from './import.command';
+import { runTrainCommand } from './train.command';
 import { runUsersCommand } from './users.command';
 import { UsageError } from './usage-error';
 
@@ -15,6 +16,10 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
   ask: { usage: 'ask "<pergunta>" [--json]', run: runAskCommand },
   eval: { usage: 'eval --questions <arquivo.jsonl>', run: runEvalCommand },
   import: { usage: 'import <arquivo-ou-pasta>...', run: (args) => runImportCommand(args) },
+  'train-retrieval': {
+    usage: 'train-retrieval --questions <arquivo.jsonl>... [--out <pasta>]',
+    run: runTrainCommand,
+  },
   faqs: {
     usage: 'faqs generate --out <arquivo.json> [--in <arquivo.json>] [--force]',
     run: runFaqsCommand,

@@ -29,7 +29,13 @@ export interface ConversationTurn {
 
 export interface AnswerInput {
   question: string;
-  retrieval: { abstained: boolean; confidence: number; results: AnswerSource[] };
+  retrieval: {
+    abstained: boolean;
+    confidence: number;
+    /** The best item covers little of the question: the answer must say the items are the closest, not a match. */
+    partial?: boolean;
+    results: AnswerSource[];
+  };
   /** Earlier turns of a chat, oldest first. */
   conversation?: ConversationTurn[];
 }

@@ -9,7 +9,7 @@ import {
   TRAINING,
   UNRELATED,
 } from './answers.fixtures';
-import { DISCLAIMER } from './extractive.markdown';
+import { DISCLAIMER, PARTIAL_NOTICE } from './extractive.markdown';
 import { createExtractiveEngine } from './extractive.engine';
 
 const engine = createExtractiveEngine({ now: () => new Date('2026-06-01T12:00:00-03:00') });
@@ -105,6 +105,21 @@ describe('grounded extractive engine', () => {
       inputFor('altura do guarda-corpo da plataforma', [GUARDRAIL_ANNEX]),
     );
     expect(result.markdown).not.toContain('Atenção');
+  });
+
+  it('says first, when retrieval found only a partial match, that the items are the closest, not a match', async () => {
+    const question = 'O operador da plataforma pode trabalhar sem o curso se tiver experiência?';
+    const input = inputFor(question, [TRAINING, UNRELATED]);
+    const partial = await engine.answer({
+      ...input,
+      retrieval: { ...input.retrieval, partial: true },
+    });
+    expect(partial.abstained).toBe(false);
+    expect(partial.markdown.split('\n\n')[0]).toBe(PARTIAL_NOTICE);
+    expect(partial.citations.map((c) => c.item)).toContain('98.3.1');
+    const plain = await engine.answer(input);
+    expect(plain.markdown).not.toContain(PARTIAL_NOTICE);
+    expect(partial.markdown).toBe(`${PARTIAL_NOTICE}\n\n${plain.markdown}`);
   });
 
   it('abstains with the fixed text and cites nothing when retrieval abstained', async () => {

@@ -141,7 +141,7 @@ export function composeExtractiveAnswer(input: AnswerInput, today: string): Answ
     : chooseItems(input.question, input.retrieval.results);
   if (chosen.length === 0) return { markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true };
   return {
-    markdown: renderAnswer(chosen, today),
+    markdown: renderAnswer(chosen, today, input.retrieval.partial === true),
     citations: chosen.map((c) => toCitation(c.source)),
     abstained: false,
   };

@@ -89,8 +89,14 @@ function headingTail(source: AnswerSource): string {
   return text === text.toUpperCase() ? capitalize(text.toLowerCase()) : text;
 }
 
-export function renderAnswer(chosen: ChosenItem[], today: string): string {
-  const blocks: string[] = [leadParagraph(chosen)];
+/** Opens an answer whose items only partly match the question (retrieval's `partial`). */
+export const PARTIAL_NOTICE =
+  '**Atenção:** não encontrei um item que trate exatamente desta situação. Os itens abaixo são os mais próximos na base; confira se eles se aplicam ao seu caso antes de agir.';
+
+export function renderAnswer(chosen: ChosenItem[], today: string, partial = false): string {
+  const blocks: string[] = partial
+    ? [PARTIAL_NOTICE, leadParagraph(chosen)]
+    : [leadParagraph(chosen)];
   for (const { source, quote } of chosen) {
     blocks.push(blockquote(quote));
     let attribution = `— ${citationLink(source)}`;

@@ -15,7 +15,7 @@ import {
 import { citationLink } from './citation';
 import { createAnswerEngine } from './create-answer-engine';
 import { createLlmEngine } from './llm.engine';
-import { LLM_ABSTAIN_SENTENCE } from './llm.prompt';
+import { LLM_ABSTAIN_SENTENCE, PARTIAL_SOURCES_NOTE } from './llm.prompt';
 
 /** A stand-in for an OpenAI-compatible server; each test decides how it answers. */
 type Handler = (
@@ -145,6 +145,17 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
       ['user', 'Fontes:\n\n[1] N'],
     ]);
     expect(requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('tells the model when the sources only partly match the question, and only then', async () => {
+    handler = streamAll([`Em parte: ${good}.`]);
+    const partial = { ...input(), retrieval: { ...input().retrieval, partial: true } };
+    await run({}, createLlmEngine({ baseUrl, model: 'stand-in-model', timeoutMs: 2000 }), partial);
+    await run({}, createLlmEngine({ baseUrl, model: 'stand-in-model', timeoutMs: 2000 }), input());
+    const lastUser = (i: number) =>
+      (requests[i]!.body.messages as { role: string; content: string }[]).at(-1)!.content;
+    expect(lastUser(0).startsWith(`${PARTIAL_SOURCES_NOTE}\n\nFontes:`)).toBe(true);
+    expect(lastUser(1)).not.toContain(PARTIAL_SOURCES_NOTE);
   });
 
   it('strips a citation to an item that was not retrieved, before it reaches the client', async () => {

@@ -17,6 +17,10 @@ export const SYSTEM_PROMPT = [
   '5. Escreva em markdown, de forma direta: primeiro a resposta, depois os detalhes que a sustentam. Termine com uma frase curta lembrando que a resposta se baseia no texto das NRs e não substitui a leitura da norma completa.',
 ].join('\n');
 
+/** Told to the model when retrieval found only items that partly match the question. */
+export const PARTIAL_SOURCES_NOTE =
+  'Atenção: as fontes abaixo são as mais próximas da pergunta na base, mas cobrem apenas parte do que ela pergunta. Se nenhuma responder de fato, use a regra 4; se responderem só em parte, diga isso claramente no início da resposta.';
+
 /** How many sources and earlier turns go to the model: enough to answer, bounded in tokens. */
 const MAX_SOURCES = 8;
 const MAX_TURNS = 6;
@@ -40,6 +44,7 @@ export interface ChatMessage {
 export function buildMessages(input: AnswerInput, sources: AnswerSource[]): ChatMessage[] {
   const history: ConversationTurn[] = (input.conversation ?? []).slice(-MAX_TURNS);
   const user = [
+    ...(input.retrieval.partial ? [PARTIAL_SOURCES_NOTE, ''] : []),
     'Fontes:',
     '',
     sources.map((s, i) => sourceBlock(s, i + 1)).join('\n\n'),

@@ -5,20 +5,22 @@ export interface BM25Document {
   title: readonly string[];
   /** Text around the item (its parent item), read with a low weight. */
   context?: readonly string[];
+  /** Questions known to be answered by the item (document expansion), if any. */
+  questions?: readonly string[];
 }
 
 export interface BM25Options {
   k1: number;
   /** Length normalisation: legal items are short and similar in length, so it stays moderate. */
   b: number;
-  fields: { content: number; heading: number; title: number; context: number };
+  fields: { content: number; heading: number; title: number; context: number; questions?: number };
 }
 
 /** Field weights of BM25F: a word in the heading path says more about the item than its NR's title. */
 export const DEFAULT_BM25: BM25Options = {
   k1: 1.2,
   b: 0.5,
-  fields: { content: 1, heading: 0.5, title: 0.3, context: 0.5 },
+  fields: { content: 1, heading: 0.5, title: 0.3, context: 0.5, questions: 0.5 },
 };
 
 /** Documents that matched a query, valid until the next call to `match` (buffers are reused). */
@@ -57,6 +59,7 @@ export class BM25Index {
     documents.forEach((doc, id) => {
       const tf = new Map<number, number>();
       const add = (terms: readonly string[], weight: number) => {
+        if (weight <= 0) return;
         for (const t of terms) {
           let tid = this.ids.get(t);
           if (tid === undefined) {
@@ -71,12 +74,14 @@ export class BM25Index {
       add(doc.heading, w.heading);
       add(doc.title, w.title);
       add(doc.context ?? [], w.context);
+      add(doc.questions ?? [], w.questions ?? 0);
       for (const tid of tf.keys()) df[tid]!++;
       lengths[id] =
         w.content * doc.content.length +
         w.heading * doc.heading.length +
         w.title * doc.title.length +
-        w.context * (doc.context?.length ?? 0);
+        w.context * (doc.context?.length ?? 0) +
+        (w.questions ?? 0) * (doc.questions?.length ?? 0);
       perDoc.push(tf);
     });
     this.starts = new Int32Array(df.length + 1);

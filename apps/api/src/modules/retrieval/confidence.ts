@@ -8,6 +8,20 @@ import type { ParsedQuery } from './query';
 export const ABSTAIN_BELOW = 0.22;
 
 /**
+ * IDF mass of distinct question terms: what a question asks, to be covered. Words the corpus never
+ * uses count fully; item labels and figures it never uses do not, as they are often written
+ * differently in the text ("2,0 m" vs "2 metros").
+ */
+export function informationOf(index: BM25Index, terms: ReadonlySet<string>): number {
+  let total = 0;
+  for (const term of terms) {
+    if (term.startsWith('#') && index.documentFrequency(term) === 0) continue;
+    total += index.idf(term);
+  }
+  return total;
+}
+
+/**
  * Share of the question's information (IDF mass of its own terms) that the best item covers, with
  * expansions counting for their weight. Words the corpus never uses count fully against it: a
  * question about "AVCB" or "FGTS" is not covered by an item that merely shares "prazo" and "empresa".
@@ -19,12 +33,7 @@ export function coverage(
   ignore: ReadonlySet<string> = new Set(),
 ): number {
   const own = new Set(query.terms.filter((t) => !ignore.has(t)));
-  let total = 0;
-  for (const term of own) {
-    // Item labels and figures are often written differently in the text ("2,0 m" vs "2 metros").
-    if (term.startsWith('#') && index.documentFrequency(term) === 0) continue;
-    total += index.idf(term);
-  }
+  const total = informationOf(index, own);
   if (total === 0) return 0;
   let covered = 0;
   for (const [term, weight] of query.weights) {

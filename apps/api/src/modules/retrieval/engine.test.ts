@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BM25Index } from './bm25-index';
-import { createRetrievalEngine } from './engine';
+import { ANSWER_FEATURES, createRetrievalEngine, DEFAULT_TUNING, itemKey } from './engine';
+import { OUTSIDE_DOMAINS } from './outside-domains';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
 import { analyzeTerms } from './text/analyzer';
 
@@ -67,6 +68,7 @@ describe('retrieval engine', () => {
     expect(engine.search('a NR-27 ainda vale?')).toEqual({
       abstained: true,
       confidence: 0,
+      partial: false,
       results: [],
     });
   });
@@ -117,5 +119,73 @@ describe('ranked sections', () => {
       .search(`${first.code} item ${first.item}`)
       .results.filter((r) => r.sectionId !== first.sectionId);
     expect(undated.every((r) => r.effectiveFrom === null)).toBe(true);
+  });
+});
+
+describe('partial matches', () => {
+  it('flag an answer whose best item covers little of the question, not a well-covered or named one', () => {
+    const loose = engine.search(
+      'o extintor da cozinha do refeitório precisa de placa e de recarga anual pela empresa terceirizada?',
+    );
+    expect(loose).toMatchObject({ abstained: false, partial: true });
+    expect(loose.results[0]).toMatchObject({ code: 'NR-23', item: '23.1.1' });
+    expect(
+      engine.search('quem deve fornecer o equipamento de proteção individual aos empregados?'),
+    ).toMatchObject({ abstained: false, partial: false });
+    expect(engine.search('o que diz o item 33.3.2 da NR-33?').partial).toBe(false);
+    expect(engine.search('quantos dias de férias o empregado pode vender?').partial).toBe(false);
+  });
+});
+
+describe('known questions (document expansion)', () => {
+  const asked = 'dá pra botar corrente com cadeado na porta de fuga do galpão?';
+  const known = new Map([[itemKey('NR-23', '23.2.1'), [asked]]]);
+  const expanded = createRetrievalEngine(
+    FIXTURE_SECTIONS,
+    DEFAULT_TUNING,
+    OUTSIDE_DOMAINS,
+    {},
+    known,
+  );
+
+  it('find an item by the words people used to ask for it, even when its text has none of them', () => {
+    const question = 'corrente e cadeado na porta de fuga';
+    expect(top(question)[0]).not.toBe('NR-23 23.2.1');
+    expect(expanded.search(question).results[0]).toMatchObject({ code: 'NR-23', item: '23.2.1' });
+  });
+
+  it('leave the items without known questions ranked as before', () => {
+    const question = 'quem deve fornecer o equipamento de proteção individual?';
+    expect(expanded.search(question).results[0]!.item).toBe(
+      engine.search(question).results[0]!.item,
+    );
+  });
+});
+
+describe('the answerability classifier', () => {
+  // A classifier that refuses everything, to see what overrides it.
+  const refuseAll = {
+    version: 1 as const,
+    features: [...ANSWER_FEATURES],
+    mean: ANSWER_FEATURES.map(() => 0),
+    scale: ANSWER_FEATURES.map(() => 1),
+    weights: ANSWER_FEATURES.map(() => 0),
+    bias: -10,
+    threshold: 0.5,
+  };
+  const strict = createRetrievalEngine(FIXTURE_SECTIONS, DEFAULT_TUNING, OUTSIDE_DOMAINS, {
+    answerability: refuseAll,
+  });
+
+  it('decides for questions that are neither named nor plainly covered', () => {
+    const result = strict.search('o vigia pode sair do posto durante a atividade?');
+    expect(result.abstained).toBe(true);
+    expect(result.confidence).toBeLessThan(0.01);
+    expect(strict.search('quantos dias de férias o empregado pode vender?').abstained).toBe(true);
+  });
+
+  it('never refuses a named item, nor a question its best item covers word for word on its NR topic', () => {
+    expect(strict.search('o que diz o item 33.3.2 da NR-33?').abstained).toBe(false);
+    expect(strict.search('permissão de entrada em espaço confinado').abstained).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
-import { ABSTAIN_BELOW, confidenceOf, coverage, OUTSIDE_FACTOR } from './confidence';
+import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
-import { parseQuery } from './query';
-import { childBonus, parentIndex, proximity, topK } from './rerank';
+import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-model';
+import { parseQuery, type ParsedQuery } from './query';
+import { childBonus, parentIndex, proximityOf, queryTermPositions, topK } from './rerank';
 import type {
   IndexedSection,
   RankedSection,
@@ -41,6 +42,13 @@ export interface Tuning {
   child: number;
   abstainBelow: number;
   /**
+   * How the learned reranker's log-odds become scores: exp((s − best) / temperature), so the best
+   * item scores 1. Higher keeps more items near the first one (the answer engine cites items by
+   * their score relative to the first). 3 gave the extractive answers the most gold items cited
+   * with no loss of precision, on dev and on a held-out set (1, 2, 3, 4 and 6 tried).
+   */
+  temperature: number;
+  /**
    * Abstain when an outside-the-NRs topic document scores at least `lead` × the best NR document, the
    * question uses no NR topic phrase and the first item covers less than `coverage` of the question;
    * `lead: Infinity` turns it off.
@@ -62,14 +70,116 @@ export const DEFAULT_TUNING: Tuning = {
   sectoral: 0.5,
   reference: 0.7,
   abstainBelow: ABSTAIN_BELOW,
+  temperature: 3,
   outside: { lead: 0.5, coverage: 0.5 },
 };
+
+/**
+ * Below this coverage of the question by the best item, an answer is flagged as partial. On dev and
+ * the held-out sets, answers under it had a wrong first three items about half the time (7 of 16),
+ * against 6 of 155 above it.
+ */
+export const PARTIAL_BELOW = 0.35;
 
 /** How much of an item's opening is read for a defining phrase: definitions come first. */
 const DEFINITION_WINDOW = 160;
 
 /** "35.2.1" or "Anexo II 1.3": an item proper, as opposed to "Glossário", "Anexo IV" or a table. */
 const NUMBERED_ITEM = /^(?:Anexo \S+ )?\d+(?:\.\d+)*$/;
+
+/** What the learned reranker reads of each first-stage candidate, in this order. */
+export const RANK_FEATURES = [
+  'firstStage',
+  'coverage',
+  'proximity',
+  'quantity',
+  'definition',
+  'child',
+  'reference',
+  'router',
+  'topic',
+  'depth',
+  'length',
+  'headingCoverage',
+  'annex',
+  'hand',
+] as const;
+
+/** What the answerability classifier reads of a question and its best item, in this order. */
+export const ANSWER_FEATURES = [
+  'confidence',
+  'coverage',
+  'coverageRest',
+  'outsideLead',
+  'outsideWins',
+  'outsideStrong',
+  'outsideWeak',
+  'topicPhrase',
+  'topicAgreement',
+  'unknownShare',
+  'terms',
+  'firstStage',
+  'margin',
+  'asksQuantity',
+  'asksDefinition',
+  'lexicon',
+] as const;
+
+const AT = Object.fromEntries(ANSWER_FEATURES.map((f, i) => [f, i])) as Record<
+  (typeof ANSWER_FEATURES)[number],
+  number
+>;
+
+/** Learned models over the features above; without them the hand-tuned formulas decide. */
+export interface RetrievalModels {
+  ranker?: LinearModel;
+  answerability?: LinearModel;
+}
+
+interface Candidate {
+  doc: number;
+  hand: number;
+  cov: number;
+  /** The question's terms the item covers (see `matchOf`). */
+  held: Set<string>;
+  features: number[];
+}
+
+interface Analysis {
+  ranked: { doc: number; score: number; cov: number }[];
+  candidates: Candidate[];
+  /** Null when nothing matched (or the question names an NR that is not in the corpus). */
+  answerability: number[] | null;
+  handConfidence: number;
+  /** The question names an NR or an item that exists: never abstain. */
+  sure: boolean;
+}
+
+/**
+ * Questions written for training, by the item that answers them ("NR-35|35.2.1", item in lower
+ * case): an item is also found by the words people use to ask for it (document expansion).
+ */
+export type KnownQuestions = ReadonlyMap<string, readonly string[]>;
+
+export const itemKey = (code: string, item: string) => `${code}|${item.trim().toLowerCase()}`;
+
+export interface LearnedRetrievalEngine extends RetrievalEngine {
+  inspect(text: string): Inspection;
+  /** The same index with other models (training swaps them without rebuilding the index). */
+  withModels(models: RetrievalModels): LearnedRetrievalEngine;
+}
+
+/** One question's features, for training (`RetrievalEngine.inspect`). */
+export interface Inspection {
+  abstained: boolean;
+  confidence: number;
+  sure: boolean;
+  answerability: number[] | null;
+  /** The question's own stems (what the lexicon reads). */
+  terms: string[];
+  candidates: { code: string; item: string; features: number[] }[];
+  ranked: { code: string; item: string }[];
+}
 
 function toRanked(s: IndexedSection, score: number): RankedSection {
   return {
@@ -89,7 +199,9 @@ export function createRetrievalEngine(
   sections: readonly IndexedSection[],
   tuning: Tuning = DEFAULT_TUNING,
   outsideDomains: readonly OutsideDomain[] = OUTSIDE_DOMAINS,
-): RetrievalEngine {
+  models: RetrievalModels = {},
+  knownQuestions: KnownQuestions = new Map(),
+): LearnedRetrievalEngine {
   const titleTerms = new Map<string, string[]>();
   for (const s of sections)
     if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
@@ -115,9 +227,19 @@ export function createRetrievalEngine(
     if (!terms) headingCache.set(s.headingPath, (terms = analyzeTerms(s.headingPath)));
     return terms;
   });
+  // "35.2.1.3" is 3 levels below its NR; "Anexo II 1.3" counts from its annex.
+  const depth = Uint8Array.from(
+    sections,
+    (s) => s.item.replace(/^Anexo \S+ ?/, '').split('.').length - 1,
+  );
+  const annex = Uint8Array.from(sections, (s) => (/^Anexo\b/i.test(s.item) ? 1 : 0));
   const parentOf = parentIndex(sections);
+  const asked = sections.map((s) =>
+    (knownQuestions.get(itemKey(s.code, s.item)) ?? []).flatMap((q) => analyzeTerms(q)),
+  );
   const index = new BM25Index(
     sections.map((s, i) => ({
+      questions: asked[i]!,
       // The item's own label is searchable even where the text does not repeat it.
       content: [...contents[i]!, `#${s.item.toLowerCase()}`],
       heading: headings[i]!,
@@ -127,12 +249,17 @@ export function createRetrievalEngine(
     })),
     tuning.bm25,
   );
-  // Term lists for proximity and coverage are assembled per candidate (a few dozen per query)
-  // rather than kept for every section, which would double the index's build time and memory.
-  const termsOf = (doc: number) => [...headings[doc]!, ...contents[doc]!];
-  // Coverage sees the item, its heading path and its NR's title: "altura" is covered by any NR-35 item.
-  const termSetOf = (doc: number) =>
-    new Set([...termsOf(doc), ...titleTerms.get(sections[doc]!.code)!]);
+  // Proximity and coverage read each candidate's terms in one pass that keeps only the question's
+  // terms (a few dozen candidates per query), rather than a term set kept for every section.
+  /** Which of the question's terms the item, its heading path and its NR's title hold, and where. */
+  const matchOf = (doc: number, query: ParsedQuery) => {
+    const positions = queryTermPositions(query, headings[doc]!, contents[doc]!);
+    // Coverage sees the item, its heading path and its NR's title: "altura" is covered by any NR-35 item.
+    const held = new Set(positions.keys());
+    for (const t of asked[doc]!) if (query.weights.has(t)) held.add(t);
+    for (const t of titleTerms.get(sections[doc]!.code)!) if (query.weights.has(t)) held.add(t);
+    return { positions, held };
+  };
   const router = createNrRouter(sections, DOMAIN, contents, outsideDomains);
   const codes = new Set(sections.map((s) => s.code));
   const byItem = new Map<string, number[]>();
@@ -169,12 +296,12 @@ export function createRetrievalEngine(
     return pinned;
   }
 
-  function search(text: string, options: SearchOptions = {}): SearchResult {
-    const limit = options.limit ?? 10;
+  /** Everything one question's ranking produces: the results and the features both models read. */
+  function analyse(text: string, models: RetrievalModels): Analysis {
     const query = parseQuery(text);
     const named = query.codes.filter((c) => codes.has(c));
     if (query.codes.length > 0 && named.length === 0)
-      return { abstained: true, confidence: 0, results: [] };
+      return { ranked: [], candidates: [], answerability: null, handConfidence: 0, sure: false };
     const implied = query.items.map((i) =>
       i.impliedCode && codes.has(i.impliedCode) ? i.impliedCode : undefined,
     );
@@ -197,15 +324,44 @@ export function createRetrievalEngine(
     }
     const first = topK(matches, tuning.depth);
     const firstScore = new Map(first);
-    const reranked = first.map(([doc, s]) => {
-      const cov = coverage(index, query, termSetOf(doc));
-      let score =
-        s * (tuning.coverageBase + cov) + tuning.proximity * proximity(index, query, termsOf(doc));
-      if (query.asksQuantity && quantity[doc]) score *= 1 + tuning.numeric;
-      if (query.asksDefinition && defining[doc]) score *= 1 + tuning.definition;
-      score += tuning.child * childBonus(children.get(doc), firstScore);
-      return [doc, score, cov] as const;
+    const own = new Set(query.terms);
+    const ownIdf = informationOf(index, own);
+    const candidates: Candidate[] = first.map(([doc, s]) => {
+      const { positions, held } = matchOf(doc, query);
+      const cov = coverage(index, query, held);
+      const prox = proximityOf(index, query, positions);
+      const asksQuantity = query.asksQuantity && quantity[doc] === 1;
+      const asksDefinition = query.asksDefinition && defining[doc] === 1;
+      const child = childBonus(children.get(doc), firstScore);
+      let hand = s * (tuning.coverageBase + cov) + tuning.proximity * prox;
+      if (asksQuantity) hand *= 1 + tuning.numeric;
+      if (asksDefinition) hand *= 1 + tuning.definition;
+      hand += tuning.child * child;
+      const code = sections[doc]!.code;
+      const features = [
+        Math.log1p(s),
+        cov,
+        ownIdf > 0 ? prox / ownIdf : 0,
+        asksQuantity ? 1 : 0,
+        asksDefinition ? 1 : 0,
+        Math.log1p(child),
+        reference[doc]!,
+        routed ? (routed.get(code) ?? 0) : 1,
+        query.topicCodes.has(code) ? 1 : 0,
+        depth[doc]!,
+        Math.log1p(contents[doc]!.length),
+        headingCoverage(own, headings[doc]!, ownIdf),
+        annex[doc]!,
+        Math.log1p(hand),
+      ];
+      return { doc, hand, cov, held, features };
     });
+    const learned = models.ranker;
+    const scores = candidates.map((c) => (learned ? linearScore(learned, c.features) : c.hand));
+    if (learned) {
+      const best = Math.max(...scores);
+      scores.forEach((s, i) => (scores[i] = Math.exp((s - best) / tuning.temperature)));
+    }
 
     const pinned = pinnedItems(
       query.items.map((i) => i.label),
@@ -213,50 +369,164 @@ export function createRetrievalEngine(
       implied,
     );
     let top = 1;
-    for (const r of reranked) top = Math.max(top, r[1]);
     const final = new Map<number, { score: number; cov: number }>();
-    for (const [doc, s, cov] of reranked) final.set(doc, { score: s, cov });
+    candidates.forEach((c, i) => {
+      top = Math.max(top, scores[i]!);
+      final.set(c.doc, { score: scores[i]!, cov: c.cov });
+    });
     for (const [doc, tier] of pinned) {
       const own = final.get(doc);
       final.set(doc, { score: top * (1 + tier) + (own?.score ?? 0) * 0.01, cov: own?.cov ?? 1 });
     }
     const ranked = [...final.entries()]
       .filter(([, r]) => r.score > 0)
-      .sort((a, b) => b[1].score - a[1].score);
+      .sort((a, b) => b[1].score - a[1].score)
+      .map(([doc, r]) => ({ doc, score: r.score, cov: r.cov }));
     const best = ranked[0];
-    let confidence = 0;
-    if (best) {
-      // The outside documents decide only where the word lists are silent: a named NR or item, or an
-      // NR topic phrase ("treinamento" after an INSS leave), keeps the question inside the NRs; an
-      // outside phrase (FGTS, AVCB) lowers the confidence through `confidenceOf` anyway. On dev a
-      // topic phrase was what every answerable question beaten by an outside document had.
-      const outsideWins =
-        pinned.size === 0 &&
-        routing !== undefined &&
-        query.topicCodes.size === 0 &&
-        routing.outside.lead >= tuning.outside.lead &&
-        best[1].cov < tuning.outside.coverage;
-      const agreement =
-        (query.topicCodes.get(sections[best[0]]!.code) ?? 0) > 0 ? tuning.topicAgreement : 0;
-      const rest = query.outsideSignal.terms.size
-        ? coverage(index, query, termSetOf(best[0]), query.outsideSignal.terms)
-        : best[1].cov;
-      confidence = confidenceOf(
-        best[1].cov + agreement,
-        rest + agreement,
-        query,
-        pinned.size > 0 || named.length > 0,
-        tuning.outsideSignals,
-      );
-      // Below the threshold whatever the coverage (< `outside.coverage`), as a strong outside phrase would.
-      if (outsideWins) confidence = Math.min(confidence, best[1].cov * OUTSIDE_FACTOR.strong);
+    const sure = pinned.size > 0 || named.length > 0;
+    if (!best) return { ranked, candidates, answerability: null, handConfidence: 0, sure };
+
+    // The outside documents decide only where the word lists are silent: a named NR or item, or an
+    // NR topic phrase ("treinamento" after an INSS leave), keeps the question inside the NRs; an
+    // outside phrase (FGTS, AVCB) lowers the confidence through `confidenceOf` anyway. On dev a
+    // topic phrase was what every answerable question beaten by an outside document had.
+    const outsideWins =
+      pinned.size === 0 &&
+      routing !== undefined &&
+      query.topicCodes.size === 0 &&
+      routing.outside.lead >= tuning.outside.lead &&
+      best.cov < tuning.outside.coverage;
+    const bestCode = sections[best.doc]!.code;
+    const agreement = (query.topicCodes.get(bestCode) ?? 0) > 0 ? tuning.topicAgreement : 0;
+    const rest = query.outsideSignal.terms.size
+      ? coverage(
+          index,
+          query,
+          candidates.find((c) => c.doc === best.doc)?.held ?? matchOf(best.doc, query).held,
+          query.outsideSignal.terms,
+        )
+      : best.cov;
+    let handConfidence = confidenceOf(
+      best.cov + agreement,
+      rest + agreement,
+      query,
+      sure,
+      tuning.outsideSignals,
+    );
+    // Below the threshold whatever the coverage (< `outside.coverage`), as a strong outside phrase would.
+    if (outsideWins) handConfidence = Math.min(handConfidence, best.cov * OUTSIDE_FACTOR.strong);
+    const second = ranked[1];
+    const bestFirst = first[0]?.[1] ?? 0;
+    const answerability = [
+      handConfidence,
+      best.cov,
+      rest,
+      Math.min(routing?.outside.lead ?? 0, 3),
+      outsideWins ? 1 : 0,
+      Math.min(query.outsideSignal.strong, 2),
+      Math.min(query.outsideSignal.weak, 2),
+      query.topicCodes.size > 0 ? 1 : 0,
+      agreement > 0 ? 1 : 0,
+      unknownShare(own, ownIdf),
+      Math.log1p(own.size),
+      ownIdf > 0 ? bestFirst / ownIdf : 0,
+      second ? Math.log(best.score / Math.max(second.score, 1e-9)) : 1,
+      query.asksQuantity ? 1 : 0,
+      query.asksDefinition ? 1 : 0,
+      lexicalOdds(models.answerability?.lexicon, query.terms),
+    ];
+    return { ranked, candidates, answerability, handConfidence, sure };
+  }
+
+  /** Share of the question's information carried by words the corpus never uses. */
+  function unknownShare(own: ReadonlySet<string>, ownIdf: number): number {
+    if (ownIdf === 0) return 0;
+    let unknown = 0;
+    for (const term of own)
+      if (!term.startsWith('#') && index.documentFrequency(term) === 0) unknown += index.idf(term);
+    return unknown / ownIdf;
+  }
+
+  /** Share of the question's information found in the item's heading path. */
+  function headingCoverage(own: ReadonlySet<string>, heading: readonly string[], ownIdf: number) {
+    if (ownIdf === 0 || heading.length === 0) return 0;
+    let covered = 0;
+    const counted = new Set<string>();
+    for (const term of heading) {
+      if (!own.has(term) || counted.has(term)) continue;
+      counted.add(term);
+      covered += index.idf(term);
     }
+    return covered / ownIdf;
+  }
+
+  function decide(
+    analysis: Analysis,
+    models: RetrievalModels,
+  ): { abstained: boolean; confidence: number } {
+    const { answerability, handConfidence, sure } = analysis;
+    if (!answerability) return { abstained: true, confidence: 0 };
+    const model = models.answerability;
+    if (!model || sure)
+      return { abstained: handConfidence < tuning.abstainBelow, confidence: handConfidence };
+    const p = sigmoid(linearScore(model, answerability));
     return {
-      abstained: !best || confidence < tuning.abstainBelow,
-      confidence: Math.round(confidence * 1000) / 1000,
-      results: ranked.slice(0, limit).map(([doc, r]) => toRanked(sections[doc]!, r.score)),
+      abstained: p < (model.threshold ?? 0.5) && !plainlyCovered(answerability),
+      confidence: p,
     };
   }
 
-  return { search, size: sections.length };
+  /**
+   * A question whose every word the best item covers, naming a topic of that item's NR ("ASO",
+   * "PCMSO") and no subject outside the NRs, is answered whatever the classifier says: its word
+   * log-odds can hold generic words ("dados", "mínimo") against a short question. On the training and
+   * held-out questions no question outside the corpus meets this.
+   */
+  function plainlyCovered(answerability: readonly number[]): boolean {
+    return (
+      answerability[AT.confidence]! >= 0.95 &&
+      answerability[AT.topicAgreement]! > 0 &&
+      answerability[AT.outsideStrong]! === 0
+    );
+  }
+
+  function search(text: string, options: SearchOptions, models: RetrievalModels): SearchResult {
+    const limit = options.limit ?? 10;
+    const analysis = analyse(text, models);
+    const { abstained, confidence } = decide(analysis, models);
+    const best = analysis.ranked[0];
+    return {
+      abstained,
+      confidence: Math.round(confidence * 1000) / 1000,
+      partial: !abstained && !analysis.sure && best !== undefined && best.cov < PARTIAL_BELOW,
+      results: analysis.ranked.slice(0, limit).map((r) => toRanked(sections[r.doc]!, r.score)),
+    };
+  }
+
+  /** The features both models read, for training them (`normas train-retrieval`). */
+  function inspect(text: string, models: RetrievalModels): Inspection {
+    const analysis = analyse(text, models);
+    const { abstained, confidence } = decide(analysis, models);
+    const keyOf = (doc: number) => ({ code: sections[doc]!.code, item: sections[doc]!.item });
+    return {
+      abstained,
+      confidence,
+      sure: analysis.sure,
+      answerability: analysis.answerability,
+      terms: parseQuery(text).terms,
+      candidates: analysis.candidates.map((c) => ({ ...keyOf(c.doc), features: c.features })),
+      ranked: analysis.ranked.slice(0, 10).map((r) => keyOf(r.doc)),
+    };
+  }
+
+  function bind(models: RetrievalModels): LearnedRetrievalEngine {
+    return {
+      search: (text, options = {}) => search(text, options, models),
+      inspect: (text) => inspect(text, models),
+      withModels: bind,
+      size: sections.length,
+    };
+  }
+
+  return bind(models);
 }

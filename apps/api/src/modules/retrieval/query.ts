@@ -1,3 +1,4 @@
+import { LruCache } from '../../lib/lru-cache';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
 import { analyze, phraseKey } from './text/analyzer';
 import { tokenize } from './text/normalize';
@@ -56,7 +57,7 @@ function findItems(text: string): ItemReference[] {
 }
 
 const RECENT_QUERIES = 64;
-const recent = new Map<string, ParsedQuery>();
+const recent = new LruCache<string, ParsedQuery>(RECENT_QUERIES);
 
 /**
  * What a question asks, as retrieval and the answer engine both read it. Retrieval, the choice of
@@ -67,7 +68,6 @@ export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): Pars
   if (domain !== DOMAIN) return analyzeQuery(text, domain);
   let parsed = recent.get(text);
   if (!parsed) {
-    if (recent.size >= RECENT_QUERIES) recent.delete(recent.keys().next().value!);
     parsed = analyzeQuery(text, domain);
     recent.set(text, parsed);
   }

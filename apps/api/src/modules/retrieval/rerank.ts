@@ -29,13 +29,35 @@ export function proximity(
   query: ParsedQuery,
   docTerms: readonly string[],
 ): number {
+  return proximityOf(index, query, queryTermPositions(query, docTerms));
+}
+
+/** Positions of the question's (weighted) terms in a run of item terms, read in order. */
+export function queryTermPositions(
+  query: ParsedQuery,
+  ...parts: readonly (readonly string[])[]
+): Map<string, number[]> {
   const positions = new Map<string, number[]>();
-  docTerms.forEach((t, i) => {
-    if (!query.weights.has(t)) return;
-    const list = positions.get(t);
-    if (list) list.push(i);
-    else positions.set(t, [i]);
-  });
+  let at = 0;
+  for (const terms of parts) {
+    for (const t of terms) {
+      if (query.weights.has(t)) {
+        const list = positions.get(t);
+        if (list) list.push(at);
+        else positions.set(t, [at]);
+      }
+      at++;
+    }
+  }
+  return positions;
+}
+
+/** `proximity` from positions already gathered by `queryTermPositions`. */
+export function proximityOf(
+  index: BM25Index,
+  query: ParsedQuery,
+  positions: ReadonlyMap<string, readonly number[]>,
+): number {
   let bonus = 0;
   for (let i = 0; i + 1 < query.terms.length; i++) {
     const a = positions.get(query.terms[i]!);

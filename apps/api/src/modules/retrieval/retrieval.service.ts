@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { createRetrievalEngine } from './engine';
+import { createServedEngine } from './models';
 import { createRetrievalRepository } from './retrieval.repository';
 import type { RetrievalEngine, SearchOptions, SearchResult } from './retrieval.types';
 
@@ -22,7 +22,7 @@ export function loadRetrievalIndex(db: Db): RetrievalService {
 
   function ready(): Promise<RetrievalEngine> {
     if (!building) {
-      building = repository.listIndexedSections().then(createRetrievalEngine);
+      building = repository.listIndexedSections().then(createServedEngine);
       // A failed build (database down) must not stick: the next search tries again.
       building.catch(() => {
         building = undefined;

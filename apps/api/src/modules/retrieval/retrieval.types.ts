@@ -37,6 +37,11 @@ export interface SearchResult {
   abstained: boolean;
   /** 0..1: how sure the engine is that the first result is about the question. */
   confidence: number;
+  /**
+   * Answered, but the best item covers little of what the question asks: the items are the closest
+   * the corpus has, not a match, and the answer must say so.
+   */
+  partial: boolean;
   /** Ranked best first; still filled when abstaining, for inspection. */
   results: RankedSection[];
 }

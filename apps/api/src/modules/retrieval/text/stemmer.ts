@@ -1,4 +1,8 @@
 import { stemmer } from '@orama/stemmers/portuguese';
+import exceptions from '../data/stem-exceptions.pt-BR.json' with { type: 'json' };
+
+/** Words whose Snowball stem would meet an unrelated word's ("porta" and "porto"). */
+const EXCEPTIONS: ReadonlyMap<string, string> = new Map(Object.entries(exceptions.stems));
 
 const cache = new Map<string, string>();
 
@@ -8,7 +12,7 @@ const cache = new Map<string, string>();
  * same for adjectives in "-imos".
  */
 export function stem(folded: string): string {
-  let hit = cache.get(folded);
+  let hit = cache.get(folded) ?? EXCEPTIONS.get(folded);
   if (hit !== undefined) return hit;
   // Without its accent "minimos" reads like a verb in "-imos" and would stem to "min" (as "mina").
   const singular = folded

@@ -51,3 +51,12 @@ describe('text normalisation', () => {
     ]);
   });
 });
+
+describe('stem exceptions', () => {
+  it('keep apart words whose stems would collide', () => {
+    expect(stem('porta')).not.toBe(stem('porto'));
+    expect(stem('portas')).toBe(stem('porta'));
+    expect(stem('carga')).not.toBe(stem('cargo'));
+    expect(stem('pontos')).toBe(stem('ponto'));
+  });
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../config';
+import { createRetrievalRepository } from '../modules/retrieval/retrieval.repository';
+import { trainRetrievalModels } from '../modules/retrieval/training';
+import { readQuestions } from './eval.command';
+import { openCliDatabase } from './open-cli-database';
+import { UsageError } from './usage-error';
+
+/** Where the server reads its models from (see modules/retrieval/models.ts). */
+export const MODELS_DIR = path.join(REPO_ROOT, 'apps/api/src/modules/retrieval/data');
+
+const pct = (n: number) => n.toFixed(3);
+
+/**
+ * `normas train-retrieval --questions <a.jsonl> [--questions <b.jsonl>...] [--out <pasta>]`: trains
+ * the reranker and the answerability classifier on question sets written for training (never on the
+ * evaluation sets), over the imported corpus, and writes them as data.
+ */
+export async function runTrainCommand(args: string[]): Promise<number> {
+  const files: string[] = [];
+  let out = MODELS_DIR;
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]];
+    if (flag === '--questions' && value) files.push(value);
+    else if (flag === '--out' && value) out = path.resolve(value);
+    else throw new UsageError(`Argumento inesperado: ${flag}`);
+  }
+  if (files.length === 0) throw new UsageError('Informe ao menos um arquivo com --questions.');
+  const questions = files.flatMap((f) => readQuestions(f));
+  const database = await openCliDatabase();
+  try {
+    const sections = await createRetrievalRepository(database.db).listIndexedSections();
+    if (sections.length === 0) {
+      process.stderr.write('Nenhuma norma importada. Rode antes: normas import <pasta>\n');
+      return 1;
+    }
+    const { models, knownQuestions, report } = trainRetrievalModels(sections, questions);
+    const trainedOn = {
+      files: files.map((f) => path.basename(f)),
+      sections: sections.length,
+      report,
+    };
+    fs.mkdirSync(out, { recursive: true });
+    for (const [name, model] of Object.entries(models)) {
+      const file = path.join(out, `${name}.model.json`);
+      fs.writeFileSync(file, `${JSON.stringify({ ...model, trainedOn }, null, 2)}\n`);
+      process.stderr.write(`Modelo gravado em ${path.relative(process.cwd(), file)}\n`);
+    }
+    const knownFile = path.join(out, 'known-questions.json');
+    const known = {
+      description:
+        'Perguntas de treino por item que as responde (código|item em minúsculas): expandem o índice, para que o item seja achado também pelas palavras de quem pergunta. Gerado por "npm run train:retrieval"; não editar à mão.',
+      items: Object.fromEntries([...knownQuestions].sort(([a], [b]) => a.localeCompare(b))),
+    };
+    fs.writeFileSync(knownFile, `${JSON.stringify(known, null, 2)}\n`);
+    process.stderr.write(
+      `Perguntas conhecidas gravadas em ${path.relative(process.cwd(), knownFile)}\n`,
+    );
+    const r = report;
+    process.stderr.write(
+      [
+        `Perguntas: ${r.questions} (${r.answerable} com itens de referência, ${r.outOfCorpus} fora do acervo)`,
+        `Validação cruzada — Recall@5: manual ${pct(r.recallAt5.hand)}, aprendido ${pct(r.recallAt5.learned)}`,
+        `Abstenção fora do acervo: manual ${pct(r.abstention.hand)}, aprendida ${pct(r.abstention.learned)}`,
+        `Abstenção indevida: manual ${pct(r.falseAbstention.hand)}, aprendida ${pct(r.falseAbstention.learned)}`,
+      ].join('\n') + '\n',
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
