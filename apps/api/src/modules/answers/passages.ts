@@ -138,6 +138,13 @@ export interface Relevance {
   idf: ReadonlyMap<string, number>;
   /** "Qual a altura…", "quantas horas…", "qual o prazo…": the answer is a number. */
   wantsNumber: boolean;
+  /**
+   * Abbreviations of the question with their expansions: "EPI" and "Equipamento de Proteção
+   * Individual" are one idea, so a text that spells it out must not count three words for it.
+   */
+  concepts: readonly { own: readonly string[]; expansion: readonly string[] }[];
+  /** Every term that belongs to a concept (scored by the concept, not on its own). */
+  conceptTerms: ReadonlySet<string>;
 }
 
 const NUMERIC_QUESTION = new RegExp(
@@ -152,11 +159,17 @@ const QUESTION_WORDS = new Set(
 );
 
 export function buildRelevance(question: string, units: readonly Unit[]): Relevance {
+  const query = parseQuery(question);
   const weights = new Map(
-    [...parseQuery(question).weights].filter(
-      ([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t),
-    ),
+    [...query.weights].filter(([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t)),
   );
+  // A word of the question that is also part of an expansion ("proteção" in "proteção do EPI")
+  // stays a word of its own.
+  const asked = new Set(query.terms);
+  const concepts = query.concepts.map((c) => ({
+    own: c.own,
+    expansion: c.expansion.filter((t) => !asked.has(t) || c.own.includes(t)),
+  }));
   const df = new Map<string, number>();
   for (const unit of units) {
     for (const term of termsOf(unit.text)) {
@@ -164,15 +177,30 @@ export function buildRelevance(question: string, units: readonly Unit[]): Releva
     }
   }
   const idf = new Map([...df].map(([t, n]) => [t, 1 + Math.log(units.length / n)]));
-  return { weights, idf, wantsNumber: NUMERIC_QUESTION.test(question) };
+  return {
+    weights,
+    idf,
+    wantsNumber: NUMERIC_QUESTION.test(question),
+    concepts,
+    conceptTerms: new Set(concepts.flatMap((c) => [...c.own, ...c.expansion])),
+  };
 }
 
-/** The weighted share of the question the text covers; each term counts once. */
+/**
+ * The weighted share of the question the text covers; each term counts once, and an abbreviation
+ * counts once whether the text writes it short, spells it out, or both.
+ */
 export function overlap(text: string, relevance: Relevance): number {
+  const terms = termsOf(text);
+  const credit = (term: string) =>
+    terms.has(term) ? (relevance.weights.get(term) ?? 0) * (relevance.idf.get(term) ?? 1) : 0;
   let sum = 0;
-  for (const term of termsOf(text)) {
-    const w = relevance.weights.get(term);
-    if (w) sum += w * (relevance.idf.get(term) ?? 1);
+  for (const term of terms) if (!relevance.conceptTerms.has(term)) sum += credit(term);
+  for (const { own, expansion } of relevance.concepts) {
+    const short = Math.max(0, ...own.map(credit));
+    const spelled =
+      expansion.length === 0 ? 0 : expansion.reduce((a, t) => a + credit(t), 0) / expansion.length;
+    sum += Math.max(short, spelled);
   }
   return sum;
 }

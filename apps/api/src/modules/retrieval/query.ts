@@ -18,6 +18,11 @@ export interface ParsedQuery {
   terms: string[];
   /** Every term to score with its weight: the question's own (1) plus expansions (< 1). */
   weights: Map<string, number>;
+  /**
+   * Abbreviations the question uses, each with its expansion ("epi" → equipamento, proteção,
+   * individual): one idea, which a text may state either way.
+   */
+  concepts: { own: string[]; expansion: string[] }[];
   /** NRs whose topic vocabulary the question uses. */
   topicCodes: Map<string, number>;
   /** How strongly the question points outside the NRs (ABNT, CLT, building codes...). */
@@ -82,9 +87,11 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
   const weights = new Map<string, number>();
   for (const term of terms) addWeight(weights, term, 1);
 
+  const concepts: ParsedQuery['concepts'] = [];
   for (const abbreviation of domain.abbreviations) {
     if (!abbreviation.pattern.test(text)) continue;
     for (const term of abbreviation.terms) addWeight(weights, term, ABBREVIATION_WEIGHT);
+    concepts.push({ own: abbreviation.own, expansion: abbreviation.terms });
   }
 
   const phrase = phraseKey(text);
@@ -120,6 +127,7 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     items: findItems(text),
     terms,
     weights,
+    concepts,
     topicCodes,
     outsideSignal,
     asksQuantity,

@@ -4,7 +4,8 @@ import { canonicalCode } from './text/normalize';
 
 /** Domain knowledge as data (see data/synonyms.pt-BR.json), compiled into matchers once. */
 export interface DomainKnowledge {
-  abbreviations: { pattern: RegExp; terms: string[] }[];
+  /** `own`: the abbreviation's own terms ("epi"); `terms`: its expansion's. */
+  abbreviations: { pattern: RegExp; own: string[]; terms: string[] }[];
   synonymGroups: { keys: string[][]; terms: string[][] }[];
   topics: { code: string; keys: string[][] }[];
   /** The raw topic phrases per NR code, indexed as part of the NR-level document. */
@@ -47,6 +48,7 @@ export function compileDomain(d: DomainData): DomainKnowledge {
         `(?<![\\p{L}\\d])${escape(a.term)}(?![\\p{L}\\d])`,
         a.caseSensitive ? 'u' : 'iu',
       ),
+      own: analyzeTerms(a.term),
       terms: analyzeTerms(a.expansion),
     })),
     synonymGroups: d.synonyms.map((g) => ({ keys: g.map(phraseKey), terms: g.map(analyzeTerms) })),
