@@ -167,8 +167,10 @@ describe('normas ask', () => {
 });
 
 describe('normas train-retrieval', () => {
-  it('trains both models over the imported sections and writes them, with the known questions', async () => {
-    const file = path.join(dataDir, 'training.jsonl');
+  it('trains both models on every .jsonl of a folder, and writes them with the known questions', async () => {
+    const folder = path.join(dataDir, 'training');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'LEIA-ME.md'), 'não é um arquivo de perguntas');
     const rows: [string, string, string][] = [
       ['quem paga o equipamento de proteção do empregado?', 'NR-06', '6.3'],
       ['o funcionário pode usar o EPI para outra finalidade?', 'NR-06', '6.5.1'],
@@ -181,16 +183,13 @@ describe('normas train-retrieval', () => {
       ['como tirar o alvará na prefeitura?', '', ''],
       ['qual o valor da aposentadoria por invalidez?', '', ''],
     ];
-    fs.writeFileSync(
-      file,
-      rows
-        .map(([question, code, item], i) =>
-          JSON.stringify({ id: `t${i}`, question, gold: code ? [{ code, item }] : [] }),
-        )
-        .join('\n'),
+    const lines = rows.map(([question, code, item], i) =>
+      JSON.stringify({ id: `t${i}`, question, gold: code ? [{ code, item }] : [] }),
     );
+    fs.writeFileSync(path.join(folder, 'b-fora.jsonl'), lines.slice(6).join('\n'));
+    fs.writeFileSync(path.join(folder, 'a-dentro.jsonl'), lines.slice(0, 6).join('\n'));
     const out = path.join(dataDir, 'models');
-    const { code, stderr } = await cli('train-retrieval', '--questions', file, '--out', out);
+    const { code, stderr } = await cli('train-retrieval', '--questions', folder, '--out', out);
     expect(code).toBe(0);
     expect(stderr).toContain('Perguntas: 10 (6 com itens de referência, 4 fora do acervo)');
     expect(stderr).toMatch(/Validação cruzada — Recall@5: manual \d\.\d{3}, aprendido \d\.\d{3}/);
@@ -198,7 +197,7 @@ describe('normas train-retrieval', () => {
     const ranker = parseLinearModel(read('ranker.model.json'), RANK_FEATURES);
     const answerability = parseLinearModel(read('answerability.model.json'), ANSWER_FEATURES);
     expect(ranker.trainedOn).toMatchObject({
-      files: ['training.jsonl'],
+      files: ['a-dentro.jsonl', 'b-fora.jsonl'],
       sections: FIXTURE_SECTIONS.length,
     });
     expect(answerability.threshold).toBeGreaterThan(0);
@@ -212,5 +211,13 @@ describe('normas train-retrieval', () => {
     const wrong = await cli('train-retrieval', '--question', 'x.jsonl');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('Argumento inesperado: --question');
+    const missing = await cli('train-retrieval', '--questions', path.join(dataDir, 'nada.jsonl'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Arquivo não encontrado:');
+    const empty = path.join(dataDir, 'vazia');
+    fs.mkdirSync(empty, { recursive: true });
+    const none = await cli('train-retrieval', '--questions', empty);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Nenhum arquivo .jsonl em');
   }, 60_000);
 });

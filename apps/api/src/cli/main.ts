@@ -17,7 +17,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
   eval: { usage: 'eval --questions <arquivo.jsonl>', run: runEvalCommand },
   import: { usage: 'import <arquivo-ou-pasta>...', run: (args) => runImportCommand(args) },
   'train-retrieval': {
-    usage: 'train-retrieval --questions <arquivo.jsonl>... [--out <pasta>]',
+    usage: 'train-retrieval --questions <arquivo.jsonl|pasta>... [--out <pasta>]',
     run: runTrainCommand,
   },
   faqs: {

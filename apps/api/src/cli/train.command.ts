@@ -12,8 +12,21 @@ export const MODELS_DIR = path.join(REPO_ROOT, 'apps/api/src/modules/retrieval/d
 
 const pct = (n: number) => n.toFixed(3);
 
+/** A JSON Lines file as given, or every `.jsonl` file of a folder in name order. */
+function questionFiles(file: string): string[] {
+  if (!fs.existsSync(file)) throw new UsageError(`Arquivo não encontrado: ${file}`);
+  if (!fs.statSync(file).isDirectory()) return [file];
+  const inside = fs
+    .readdirSync(file)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => path.join(file, f));
+  if (inside.length === 0) throw new UsageError(`Nenhum arquivo .jsonl em ${file}`);
+  return inside;
+}
+
 /**
- * `normas train-retrieval --questions <a.jsonl> [--questions <b.jsonl>...] [--out <pasta>]`: trains
+ * `normas train-retrieval --questions <a.jsonl|pasta> [--questions <b.jsonl>...] [--out <pasta>]`: trains
  * the reranker and the answerability classifier on question sets written for training (never on the
  * evaluation sets), over the imported corpus, and writes them as data.
  */
@@ -27,7 +40,7 @@ export async function runTrainCommand(args: string[]): Promise<number> {
     else throw new UsageError(`Argumento inesperado: ${flag}`);
   }
   if (files.length === 0) throw new UsageError('Informe ao menos um arquivo com --questions.');
-  const questions = files.flatMap((f) => readQuestions(f));
+  const questions = files.flatMap((f) => questionFiles(f)).flatMap((f) => readQuestions(f));
   const database = await openCliDatabase();
   try {
     const sections = await createRetrievalRepository(database.db).listIndexedSections();
@@ -37,7 +50,7 @@ export async function runTrainCommand(args: string[]): Promise<number> {
     }
     const { models, knownQuestions, report } = trainRetrievalModels(sections, questions);
     const trainedOn = {
-      files: files.map((f) => path.basename(f)),
+      files: files.flatMap((f) => questionFiles(f)).map((f) => path.basename(f)),
       sections: sections.length,
       report,
     };
