@@ -23,6 +23,7 @@ import {
 } from '../apps/api/src/modules/retrieval/metrics';
 import { ABSTAIN_BELOW } from '../apps/api/src/modules/retrieval/confidence';
 import { createRetrievalRepository } from '../apps/api/src/modules/retrieval/retrieval.repository';
+import { benchQuestionSets, openBenchCorpus } from './lib/bench-corpus';
 import { renderReport, type EngineRow, type QuestionSetRows } from './lib/report';
 import { createMiniSearchPeer } from './peers/minisearch.peer';
 import { createOramaPeer } from './peers/orama.peer';
@@ -31,8 +32,8 @@ import { createPgFtsPeer, dropPgFtsPeer } from './peers/pg-fts.peer';
 
 /** What a reader must know to judge the table; kept next to the code that produces it. */
 const NOTES = [
-  'v5 (aprendido): (1) reordenação por regressão logística aos pares sobre 14 variáveis de cada candidato da 1ª etapa (BM25F, cobertura, proximidade, pistas numérica e de definição, filhos, roteador de NR, anexo, fórmula manual...); (2) classificador logístico de "a pergunta tem resposta no acervo" sobre 16 variáveis da pergunta e do 1º item, entre elas o log-odds médio das palavras da pergunta, empilhado fora da dobra; limiar escolhido para no máximo 3% de abstenção indevida no treino; (3) expansão de documentos: cada item é indexado também pelas perguntas de treino que ele responde (campo BM25F de peso 0,5). Tudo treinado por `npm run train:retrieval` em apps/api/src/modules/retrieval/training-data/ (1.329 perguntas com itens de referência e 598 fora do acervo, em sete lotes escritos por nós para treino sem ver dev nem os conjuntos de bench/questions/; perguntas com índice de Jaccard ≥ 0,45 com qualquer pergunta de dev ou desses conjuntos foram retiradas). Validação cruzada em 5 dobras no treino (cada pergunta lida por um índice sem as perguntas da sua dobra): Recall@5 0,715 → 0,749, abstenção 0,480 → 0,758, abstenção indevida 0,035 → 0,023. Uma regra fixa fica acima do classificador: a pergunta cujas palavras o 1º item cobre por inteiro (confiança manual ≥ 0,95), com frase de tema da NR desse item e sem frase forte de fora das NRs, é respondida; veio de uma pergunta curta de dev recusada ("dados mínimos do ASO") e não muda nenhum resultado no treino nem nos conjuntos de bench/questions/.',
-  'Em dev na v5 só a regra acima veio de uma falha; o resto foi só medido. Os conjuntos em bench/questions/ foram escritos por nós sem ver dev (mesmo filtro de Jaccard): heldout-a antes dos modelos, depois usado para análise de erros (os sinônimos de adornos/calçados e as exceções de radical porta/porto, carga/cargo vieram de falhas nele), portanto não é mais cego; heldout-b foi escrito depois de todo o desenho fixado e só medido, com uma exceção: ao ler respostas, uma falha nele (recusa de trabalho em andaime) levou ao grupo de sinônimos de "direito de recusa" — fora isso, cego.',
+  'v5 (aprendido): (1) reordenação por regressão logística aos pares sobre 14 variáveis de cada candidato da 1ª etapa (BM25F, cobertura, proximidade, pistas numérica e de definição, filhos, roteador de NR, anexo, fórmula manual...); (2) classificador logístico de "a pergunta tem resposta no acervo" sobre 16 variáveis da pergunta e do 1º item, entre elas o log-odds médio das palavras da pergunta, empilhado fora da dobra; limiar escolhido para no máximo 3% de abstenção indevida no treino; (3) expansão de documentos: cada item é indexado também pelas perguntas de treino que ele responde (campo BM25F de peso 0,5). Tudo treinado por `npm run train:retrieval` em apps/api/src/modules/retrieval/training-data/ (1.674 perguntas com itens de referência e 727 fora do acervo, em nove lotes escritos por nós para treino sem ver dev nem os conjuntos de bench/questions/ — o oitavo, de perguntas curtas como as que se digitam ("quem paga o EPI?"), o nono, de perguntas das NRs com palavras de lei trabalhista, INSS ou obras e de perguntas fora das NRs que soam como NR; perguntas com índice de Jaccard ≥ 0,45 com qualquer pergunta de dev ou desses conjuntos foram retiradas). Validação cruzada em 5 dobras no treino (cada pergunta lida por um índice sem as perguntas da sua dobra): Recall@5 0,728 → 0,750, abstenção 0,486 → 0,744, abstenção indevida 0,036 → 0,023. Uma regra fixa fica acima do classificador: a pergunta cujas palavras o 1º item cobre por inteiro (confiança manual ≥ 0,95), com frase de tema da NR desse item e sem frase forte de fora das NRs, é respondida; veio de uma pergunta curta de dev recusada ("dados mínimos do ASO") e não muda nenhum resultado no treino nem nos conjuntos de bench/questions/.',
+  'Em dev na v5 só a regra acima veio de uma falha; o resto foi só medido. Os conjuntos em bench/questions/ foram escritos por nós sem ver dev (mesmo filtro de Jaccard): heldout-a antes dos modelos, depois usado para análise de erros (os sinônimos de adornos/calçados e as exceções de radical porta/porto, carga/cargo vieram de falhas nele), portanto não é mais cego; heldout-b foi escrito depois de todo o desenho fixado e só medido, com uma exceção: ao ler respostas, uma falha nele (recusa de trabalho em andaime) levou ao grupo de sinônimos de "direito de recusa" — fora isso, cego. heldout-c (90 perguntas) foi escrito por quem não viu nada do projeto, só o texto das NRs, e medido antes das mudanças desta versão (os dois lotes novos de treino, os sinônimos de custo e de dimensionamento, a leitura de "Anexo II, item 6.4.1"): Recall@1 0,842, Recall@5 0,934, MRR@10 0,880, abstenção 1,000, abstenção indevida 0,000. Nenhuma falha dele foi lida; só os seus números agregados em bench:answers foram vistos ao escolher o peso da frase na ordem da resposta.',
   'v4 e antes (fórmulas manuais, terceira linha): BM25F + roteador de NR + reordenação manual; abstenção por cobertura da pergunta com sinais e documentos de temas fora das NRs (dados em data/). Essas fórmulas continuam como variáveis dos modelos.',
   'PostgreSQL FTS: `websearch_to_tsquery` exige todas as palavras e não acha nada para perguntas naturais; aqui as palavras de conteúdo da pergunta (sem stop words) são unidas com "or" (sintaxe websearch) e o `ts_rank_cd` usa normalização 1 (divide por 1 + log do tamanho).',
   'MiniSearch e Orama: dobra de acentos, stop words em português e stemmer Snowball português, campos conteúdo/título da seção/título da NR com pesos 1/1,5/0,6, combinação OU.',
@@ -120,37 +121,9 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  const files =
-    process.argv.length > 2
-      ? process.argv.slice(2)
-      : [
-          process.env.NORMAS_EVAL_FILE ?? path.join(REPO_ROOT, '../shared/eval/dev.jsonl'),
-          ...fs
-            .readdirSync(path.join(REPO_ROOT, 'bench/questions'))
-            .filter((f) => f.endsWith('.jsonl'))
-            .sort()
-            .map((f) => path.join(REPO_ROOT, 'bench/questions', f)),
-        ];
-  const sets = files
-    .map((f) => path.resolve(f))
-    .filter((f, i) => i === 0 || fs.existsSync(f))
-    .map((file) => ({ file, questions: readQuestions(file) }));
-  const configured = Boolean(process.env.DATABASE_URL || process.env.DATA_DIR);
-  const config = loadConfig(
-    configured
-      ? process.env
-      : { ...process.env, DATA_DIR: path.join(os.tmpdir(), 'normas-bench-retrieval') },
-  );
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const sets = benchQuestionSets(process.argv.slice(2));
+  const { database, sections, corpusDir } = await openBenchCorpus('normas-bench-retrieval');
   try {
-    let sections = await createRetrievalRepository(database.db).listIndexedSections();
-    const corpusDir = config.corpusDir ?? path.join(REPO_ROOT, '../shared/corpus/raw');
-    if (sections.length === 0) {
-      process.stderr.write(`Importando o acervo de ${corpusDir}...\n`);
-      await importRegulationFiles(createRegulationsRepository(database.db), [corpusDir]);
-      sections = await createRetrievalRepository(database.db).listIndexedSections();
-    }
     const cpuStart = process.cpuUsage();
     const ours = createServedEngine(sections);
     const cpuBuild = process.cpuUsage(cpuStart);

@@ -10,6 +10,7 @@ const QuestionLineSchema = z.object({
   question: z.string().min(1),
   type: z.string().default(''),
   gold: z.array(z.object({ code: z.string(), item: z.string() })).default([]),
+  facts: z.array(z.string()).default([]),
 });
 
 export function readQuestions(file: string): EvalQuestion[] {

@@ -54,7 +54,7 @@ describe('grounded extractive engine', () => {
     const result = await engine.answer(
       inputFor('qual a velocidade máxima do vento para usar a plataforma?', [
         EMPLOYER_DUTIES,
-        TRAINING,
+        { ...TRAINING, score: EMPLOYER_DUTIES.score * 0.5 },
       ]),
     );
     expect(result.markdown.split('\n\n')[0]).toBe(
@@ -64,6 +64,18 @@ describe('grounded extractive engine', () => {
       '> Cabe ao empregador:\n>\n> (…)\n>\n> c) suspender o uso da plataforma quando a velocidade do vento for superior a 40 km/h;\n>\n> (…)\n\n— [NR-98',
     );
     expect(result.citations.map((c) => c.item)).toEqual(['98.3.2']);
+  });
+
+  it('keeps retrieval’s first item in the answer even when another item has the better sentence', async () => {
+    // Retrieval ranks the training item first; the duties item has the sentence about the wind.
+    const result = await engine.answer(
+      inputFor('qual a velocidade máxima do vento para usar a plataforma?', [
+        TRAINING,
+        EMPLOYER_DUTIES,
+      ]),
+    );
+    expect(result.citations.map((c) => c.item).sort()).toEqual(['98.3.1', '98.3.2']);
+    expect(result.markdown).toContain('superior a 40 km/h');
   });
 
   it('cites every chosen item, lists them, and links only to items it was given', async () => {
@@ -88,7 +100,10 @@ describe('grounded extractive engine', () => {
 
   it('encodes annex items in the link and warns about a wording not yet in force', async () => {
     const result = await engine.answer(
-      inputFor('qual a altura mínima do guarda-corpo da plataforma?', [GUARDRAIL_ANNEX, TRAINING]),
+      inputFor('qual a altura mínima do guarda-corpo da plataforma?', [
+        GUARDRAIL_ANNEX,
+        { ...TRAINING, score: GUARDRAIL_ANNEX.score * 0.7 },
+      ]),
     );
     expect(result.markdown.split('\n\n')[0]).toBe(
       'Segundo o item 1.3 do Anexo II da NR-98, o guarda-corpo da plataforma deve ter altura mínima de 1,10 m (um metro e dez centímetros), medida a partir do piso.',

@@ -27,6 +27,13 @@ const QUOTE_CUT = 0.5;
 /** An item far behind the first in merit is a different point, not part of this answer. */
 const MERIT_CUT = 0.7;
 const MAX_ITEMS = 4;
+/**
+ * How much the best sentence counts against retrieval's judgement of the whole item when ordering
+ * the answer. Retrieval's learned ranking is the better judge of which item answers; the sentence
+ * score breaks near-ties (bench/results/answers.md: with equal weight the answer opened with a gold
+ * item less often).
+ */
+const QUOTE_WEIGHT = 0.25;
 const SCANNED_RESULTS = 10;
 
 function isRelative(a: AnswerSource, b: AnswerSource): boolean {
@@ -91,12 +98,17 @@ export function chooseItems(question: string, results: readonly AnswerSource[]):
   // and an item the question names ("o que diz o item 1.4.3?") comes first whatever its sentences say.
   const named = namedItems(question);
   const merit = (c: ChosenItem) =>
-    (named(c.source) ? 10 : 0) + c.source.score / top.score + c.quote.score / bestQuote;
+    (named(c.source) ? 10 : 0) +
+    c.source.score / top.score +
+    QUOTE_WEIGHT * (c.quote.score / bestQuote);
+  // Retrieval's first item is its best judgement of the whole item: it stays in the answer even
+  // when another item has the better sentence.
+  const first = (c: ChosenItem) => c.source.sectionId === top.sectionId;
   const chosen = parentsFirst(
     candidates
-      .filter((c) => named(c.source) || c.quote.score >= bestQuote * QUOTE_CUT)
+      .filter((c) => first(c) || named(c.source) || c.quote.score >= bestQuote * QUOTE_CUT)
       .sort((a, b) => merit(b) - merit(a))
-      .filter((c, i, all) => i === 0 || merit(c) >= merit(all[0]!) * MERIT_CUT)
+      .filter((c, i, all) => i === 0 || first(c) || merit(c) >= merit(all[0]!) * MERIT_CUT)
       .slice(0, MAX_ITEMS),
     merit,
   );

@@ -84,8 +84,9 @@ describe('answers from the real engines', () => {
   });
 
   it('says first when the items found only partly match the question', async () => {
+    // Four subjects at once: every item found speaks to one of them, none to the whole question.
     const answer = await ask(
-      'O treinamento de trabalho em altura feito na empresa anterior vale aqui ou preciso repetir tudo de novo com outro instrutor?',
+      'Na seleção do sistema de proteção contra quedas, o treinamento periódico bienal do trabalhador e a limpeza e guarda do EPI gratuito entram no programa de capacitação?',
     );
     expect(answer.abstained).toBe(false);
     expect(answer.aiResponse.startsWith(PARTIAL_NOTICE)).toBe(true);

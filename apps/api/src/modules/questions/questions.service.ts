@@ -9,7 +9,7 @@ import { limitMessage, planQuota, type PlanQuota } from './plan-period';
 import type { UsageRepository } from './usage.repository';
 
 /** Sections handed from retrieval to the answer engine. */
-const RETRIEVAL_LIMIT = 8;
+export const RETRIEVAL_LIMIT = 8;
 
 export interface QuestionsServiceDeps {
   retrieval: RetrievalPort;

@@ -46,6 +46,31 @@ describe('retrieval engine', () => {
     expect(top('item 35.2 da nr35').slice(0, 2)).toEqual(['NR-35 35.2', 'NR-35 35.2.1']);
   });
 
+  it('reads an item number in the annex and NR the question names, not the NR the number implies', () => {
+    const nr35 = FIXTURE_SECTIONS.find((s) => s.code === 'NR-35')!;
+    const annex = {
+      ...nr35,
+      sectionId: 'anexo-ii-6-5-1',
+      item: 'Anexo II 6.5.1',
+      number: 900,
+      headingPath: 'Anexo II - Ancoragem',
+      content: 'Os pontos de ancoragem devem ser inspecionados antes de cada uso.',
+    };
+    const withAnnex = createRetrievalEngine([...FIXTURE_SECTIONS, annex]);
+    for (const question of [
+      'o que diz a NR-35, Anexo II, item 6.5.1?',
+      'o item 6.5.1 do anexo II da NR-35 fala de quê?',
+    ]) {
+      const [first] = withAnnex.search(question).results;
+      expect(`${first!.code} ${first!.item}`).toBe('NR-35 Anexo II 6.5.1');
+    }
+    // Without a named NR, "6.5.1" is the NR-06 item; with one, it is not pulled in from NR-06.
+    expect(top('o que diz o item 6.5.1?')[0]).toBe('NR-06 6.5.1');
+    const codes = engine.search('NR-35, item 6.5.1: inspeção do cinto').results.map((r) => r.code);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(new Set(codes)).toEqual(new Set(['NR-35']));
+  });
+
   it('keeps to the NR the question names', () => {
     const codes = engine.search('permissão de trabalho na NR 33').results.map((r) => r.code);
     expect(new Set(codes)).toEqual(new Set(['NR-33']));

@@ -302,8 +302,13 @@ export function createRetrievalEngine(
     const named = query.codes.filter((c) => codes.has(c));
     if (query.codes.length > 0 && named.length === 0)
       return { ranked: [], candidates: [], answerability: null, handConfidence: 0, sure: false };
+    // "6.4.1" implies NR-06, unless the question names other NRs ("NR-17 ... item 6.4.1").
     const implied = query.items.map((i) =>
-      i.impliedCode && codes.has(i.impliedCode) ? i.impliedCode : undefined,
+      i.impliedCode &&
+      codes.has(i.impliedCode) &&
+      (named.length === 0 || named.includes(i.impliedCode))
+        ? i.impliedCode
+        : undefined,
     );
     const scope = new Set(
       named.length > 0 ? named : implied.filter((c): c is string => c !== undefined),

@@ -9,6 +9,8 @@ export interface EvalQuestion {
   question: string;
   type: string;
   gold: GoldItem[];
+  /** Short quotes of the gold items that answer the question (used to judge answers). */
+  facts?: string[];
 }
 
 export interface EvalOutcome {

@@ -19,6 +19,20 @@ describe('query understanding', () => {
     ]);
   });
 
+  it.each([
+    ['NR-17 Anexo II item 6.4.1: como?', 'Anexo II 6.4.1'],
+    ['o subitem 6.4.1 do Anexo II da NR-17', 'Anexo II 6.4.1'],
+    ['anexo 1, item 6 da NR-15', 'Anexo 1 6'],
+    ['NR-05 anexo I 3.3', 'Anexo I 3.3'],
+  ])('reads "%s" as the annex item %s', (question, label) => {
+    expect(parseQuery(question).items).toEqual([{ label, impliedCode: undefined }]);
+  });
+
+  it('takes a bare number for an item only inside an annex', () => {
+    expect(parseQuery('tenho 2 itens e 6 dúvidas').items).toEqual([]);
+    expect(parseQuery('item 6 da NR-15').items).toEqual([]);
+  });
+
   it('notices a question that asks for a figure', () => {
     expect(parseQuery('de quanto em quanto tempo inspecionar?').asksQuantity).toBe(true);
     expect(parseQuery('qual o prazo máximo?').asksQuantity).toBe(true);

@@ -41,20 +41,45 @@ function addWeight(weights: Map<string, number>, term: string, weight: number): 
   weights.set(term, Math.max(weights.get(term) ?? 0, weight));
 }
 
+type Token = ReturnType<typeof tokenize>[number];
+
+/** Words that may stand between an annex and its item: "Anexo II, item 6.4.1", "do Anexo I". */
+const ITEM_WORDS = new Set(['item', 'itens', 'subitem', 'subitens']);
+
+/** "II" or "1" after the word "anexo", as the annex is labelled: "Anexo II", "Anexo 1". */
+function annexId(token: Token | undefined): string | undefined {
+  if (token?.kind === 'word' && ROMAN.test(token.value)) return token.value.toUpperCase();
+  if (token?.kind === 'number' && /^\d{1,2}$/.test(token.value)) return token.value;
+  return undefined;
+}
+
+/** The annex an item number belongs to: "Anexo II 1.3", "Anexo II item 6.4.1", "6.4.1 do Anexo II". */
+function annexOf(tokens: readonly Token[], i: number): string | undefined {
+  let j = i - 1;
+  if (ITEM_WORDS.has(tokens[j]?.value ?? '')) j -= 1;
+  const before = annexId(tokens[j]);
+  if (before && tokens[j - 1]?.value === 'anexo') return before;
+  const [link, word, id] = [tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+  if (['do', 'da', 'no', 'na'].includes(link?.value ?? '') && word?.value === 'anexo')
+    return annexId(id);
+  return undefined;
+}
+
 function findItems(text: string): ItemReference[] {
   const tokens = tokenize(text);
   const items: ItemReference[] = [];
   tokens.forEach((token, i) => {
-    if (token.kind !== 'item') return;
+    // A bare number is an item only inside an annex and after "item": "Anexo 1, item 6".
+    const bare = token.kind === 'number' && ITEM_WORDS.has(tokens[i - 1]?.value ?? '');
+    if (token.kind !== 'item' && !bare) return;
+    const annex = annexOf(tokens, i);
+    if (annex) {
+      items.push({ label: `Anexo ${annex} ${token.value}`, impliedCode: undefined });
+      return;
+    }
+    if (bare) return;
     const first = Number(token.value.split('.')[0]);
-    const prev = tokens[i - 1];
-    const prev2 = tokens[i - 2];
-    if (prev?.kind === 'word' && ROMAN.test(prev.value) && prev2?.value === 'anexo') {
-      items.push({
-        label: `Anexo ${prev.value.toUpperCase()} ${token.value}`,
-        impliedCode: undefined,
-      });
-    } else if (first >= 1 && first <= 38) {
+    if (first >= 1 && first <= 38) {
       items.push({ label: token.value, impliedCode: `NR-${String(first).padStart(2, '0')}` });
     }
   });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { EvalQuestion } from '../retrieval/metrics';
+import { answerMetrics, foldForMatch, judgeAnswer } from './answer-metrics';
+
+const question = (gold: EvalQuestion['gold'], facts: string[] = []): EvalQuestion => ({
+  id: 'q',
+  question: 'pergunta',
+  type: gold.length ? 'lookup' : 'out_of_corpus',
+  gold,
+  facts,
+});
+const answer = (markdown: string, cited: [string, string][], abstained = false) => ({
+  markdown,
+  abstained,
+  citations: cited.map(([code, item]) => ({ code, item })),
+});
+
+describe('answer judging', () => {
+  it('finds a quote whatever the accents, case, punctuation and line breaks', () => {
+    expect(foldForMatch('Acima de 2,00 m\n(dois METROS).')).toBe('acima de 2 00 m dois metros');
+  });
+
+  it('credits a gold item only in the gold NR, and tells whether the answer opens with it', () => {
+    const q = question([{ code: 'NR-35', item: '35.2.1' }], ['acima de 2,00 m']);
+    const right = judgeAnswer(
+      q,
+      answer('Segundo o item 35.2.1, acima de 2,00 m.', [
+        ['NR-35', '35.2.1'],
+        ['NR-18', '18.1'],
+      ]),
+      false,
+    );
+    expect(right).toMatchObject({ citedGold: true, leadGold: true, factsFound: 1, facts: 1 });
+    const otherNr = judgeAnswer(q, answer('texto', [['NR-34', '35.2.1']]), false);
+    expect(otherNr).toMatchObject({ citedGold: false, leadGold: false, factsFound: 0 });
+    const second = judgeAnswer(
+      q,
+      answer('texto', [
+        ['NR-18', '18.1'],
+        ['NR-35', '35.2.1'],
+      ]),
+      false,
+    );
+    expect(second).toMatchObject({ citedGold: true, leadGold: false });
+  });
+
+  it('adds up wrong answers, flagged ones, facts, abstentions and answers outside the corpus', () => {
+    const gold = [{ code: 'NR-06', item: '6.3' }];
+    const questions = [
+      question(gold, ['gratuitamente', 'adequado ao risco']),
+      question(gold, ['gratuitamente']),
+      question(gold, ['gratuitamente']),
+      question([]),
+      question([]),
+    ];
+    const outcomes = [
+      judgeAnswer(questions[0]!, answer('Fornecer gratuitamente.', [['NR-06', '6.3']]), false),
+      judgeAnswer(questions[1]!, answer('Outro assunto.', [['NR-06', '6.9']]), true),
+      judgeAnswer(questions[2]!, answer('Não encontrei.', [], true), false),
+      judgeAnswer(questions[3]!, answer('Não encontrei.', [], true), false),
+      judgeAnswer(questions[4]!, answer('Resposta.', [['NR-01', '1.1']]), false),
+    ];
+    expect(answerMetrics(questions, outcomes)).toEqual({
+      questions: 5,
+      answerable: 3,
+      outOfCorpus: 2,
+      citedGold: 1 / 3,
+      leadGold: 1 / 3,
+      wrong: 1 / 3,
+      wrongFlagged: 1 / 3,
+      factRecall: 0.5 / 3,
+      abstention: 0.5,
+      falseAbstention: 1 / 3,
+      answeredOutside: 0.5,
+      citationsPerAnswer: 1,
+    });
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * `npm run bench:answers [questions.jsonl...]`: what a user reads, not just what retrieval ranks.
+ * Each question goes through retrieval and the grounded extractive engine exactly as the question
+ * endpoint does, and the answer is judged against the question's gold items and `facts` (short
+ * quotes of the gold items that answer it). The worst outcome for the product is a confident wrong
+ * answer: one that cites items and none of them is a gold item. Same question sets and database as
+ * bench:retrieval; results in bench/results/answers.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../apps/api/src/config';
+import { composeExtractiveAnswer } from '../apps/api/src/modules/answers/extractive.engine';
+import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.service';
+import { percentile } from '../apps/api/src/modules/retrieval/metrics';
+import { answerMetrics, judgeAnswer } from '../apps/api/src/modules/answers/answer-metrics';
+import { createServedEngine } from '../apps/api/src/modules/retrieval/models';
+import { benchQuestionSets, openBenchCorpus } from './lib/bench-corpus';
+import { machineNote } from './lib/report';
+
+const f = (n: number) => n.toFixed(3);
+
+async function main(): Promise<void> {
+  const sets = benchQuestionSets(process.argv.slice(2));
+  const { database, sections, corpusDir } = await openBenchCorpus('normas-bench-retrieval');
+  try {
+    const engine = createServedEngine(sections);
+    const today = new Date().toISOString().slice(0, 10);
+    const rows: string[] = [];
+    const misses: string[] = [];
+    for (const set of sets) {
+      const times: number[] = [];
+      const outcomes = set.questions.map((q) => {
+        const started = performance.now();
+        const retrieval = engine.search(q.question, { limit: RETRIEVAL_LIMIT });
+        const answer = composeExtractiveAnswer({ question: q.question, retrieval }, today);
+        times.push(performance.now() - started);
+        return judgeAnswer(q, answer, retrieval.partial === true);
+      });
+      const m = answerMetrics(set.questions, outcomes);
+      const name = path.basename(set.file);
+      rows.push(
+        `| ${name} | ${m.questions} (${m.answerable} + ${m.outOfCorpus}) | ${f(m.citedGold)} | ${f(m.leadGold)} | ${f(m.wrong)} (${f(m.wrongFlagged)}) | ${f(m.factRecall)} | ${f(m.abstention)} | ${f(m.falseAbstention)} | ${m.citationsPerAnswer.toFixed(2)} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} |`,
+      );
+      const wrongCount = outcomes.filter(
+        (o, i) => set.questions[i]!.gold.length > 0 && !o.abstained && !o.citedGold,
+      ).length;
+      misses.push(`${name}: ${wrongCount} respostas sem item de referência`);
+      process.stderr.write(`${name}: ok\n`);
+    }
+    const report = [
+      '# Benchmark de respostas (motor extrativo)',
+      '',
+      `- Data: ${today}`,
+      `- Acervo: ${new Set(sections.map((s) => s.code)).size} NRs de ${path.basename(corpusDir)} (${sections.length} seções)`,
+      `- Máquina: ${machineNote()}`,
+      `- Cada pergunta passa pela recuperação (${RETRIEVAL_LIMIT} itens) e pelo motor extrativo como no endpoint de perguntas.`,
+      '- **Cita item de referência**: perguntas com resposta no acervo respondidas citando ao menos um item de referência.',
+      '- **Abre com item de referência**: o primeiro item citado (o que a resposta lê primeiro) é de referência.',
+      '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
+      '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
+      '- Abstenção: perguntas fora do acervo recusadas; abstenção indevida: perguntas com resposta recusadas.',
+      '',
+      '| Perguntas | N (com resposta + fora) | Cita item de referência | Abre com item de referência | Resposta sem item de referência (com aviso) | Fatos citados | Abstenção | Abstenção indevida | Itens citados por resposta | p50 ms | p95 ms |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n');
+    fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(REPO_ROOT, 'bench/results/answers.md'), report);
+    process.stdout.write(report);
+    process.stderr.write(`${misses.join('\n')}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exitCode = 1;
+});
