@@ -16,7 +16,7 @@ import { createPdfPool } from './pdf-worker-pool';
  * Bumped whenever parsing changes what is stored, so that a file imported by an older parser is
  * imported again instead of being skipped as unchanged.
  */
-export const PARSER_VERSION = 2;
+export const PARSER_VERSION = 3;
 
 export type ImportStatus = 'imported' | 'unchanged' | 'failed';
 

@@ -22,6 +22,8 @@ export interface Block {
   lines: string[];
   annex: AnnexContext | null;
   glossary: boolean;
+  /** A table printed in the body under its own caption: its label ("Quadro I"). */
+  table?: string;
 }
 
 const ANNEX_HEADING =
@@ -30,6 +32,9 @@ const MAIN_ITEM = /^(\d{1,2}(?:\.(?:0|[1-9]\d{0,2}))+)\.?(?:\s*[-–]\s+|\s+|$)(
 const ANNEX_ITEM = /^((?:[A-Z]\.)?(?:[1-9]\d?)(?:\.(?:0|[1-9]\d{0,2}))*)\.?(?:\s*[-–]\s+|\s+)(.+)$/;
 const LETTER_GROUP = /^([A-Z])\s+[-–]\s+([^a-zà-ú]+)$/;
 const GLOSSARY = /^GLOSS[ÁA]RIO:?$|^Gloss[áa]rio:?$/;
+/** "Quadro I – Dimensionamento da CIPA", "QUADRO II da NR-30", "QUADRO Nº 1" on a line of its own. */
+const TABLE_CAPTION =
+  /^(QUADRO|Quadro)\s+(?:N\.?\s*[º°o]\.?\s*)?([IVXL]+|\d{1,2})(?:\s*[-–:]\s*(.+)|\s+(?:da|DA)\s+NR[\s-]*(\d+)\s*(.*))?$/;
 const ITEM_TEXT_START = /^[\p{Lu}("“'«]/u;
 
 /** An annex heading of this regulation ("ANEXO II", "ANEXO Nº 13-A", "Anexo I da NR-01"). */
@@ -136,9 +141,31 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
   let current: Block | null = null;
   let glossary = false;
 
-  const open = (kind: Block['kind'], number: string[], head: string) => {
-    current = { kind, number, head, lines: [], annex, glossary };
+  const open = (kind: Block['kind'], number: string[], head: string, table?: string) => {
+    current = { kind, number, head, lines: [], annex, glossary, ...(table ? { table } : {}) };
     blocks.push(current);
+  };
+
+  /** A table caption in the body (annexes number their tables inside their own items). */
+  const tableCaption = (
+    line: string,
+    following: readonly string[],
+  ): { label: string; title: string; skip: number } | null => {
+    // "…de acordo com o seguinte quadro 1:" introduces a table that is part of the item.
+    const before = lastLine(current) || (current as Block | null)?.head || '';
+    if (annex || continuesSentence(before) || before.endsWith(':')) return null;
+    const m = TABLE_CAPTION.exec(line);
+    if (!m) return null;
+    if (m[4] !== undefined && Number(m[4]) !== options.regulationNumber) return null;
+    const title = (m[3] ?? m[5] ?? '').trim();
+    // "Quadro I desta NR, ressalvadas…" is running text that wrapped, not a caption.
+    if (/[;,]$/.test(title) || /^(?:desta|deste|da|do)\b/i.test(title)) return null;
+    // The title may be printed on the next line, after a blank one.
+    const at = following.findIndex((l) => l !== '');
+    const next = at >= 0 && at <= 1 ? following[at]! : '';
+    if (title === '' && isCapitalTitle(next))
+      return { label: `Quadro ${m[2]!}`, title: next, skip: at + 1 };
+    return { label: `Quadro ${m[2]!}`, title, skip: 0 };
   };
 
   for (let i = 0; i < lines.length; i++) {
@@ -164,6 +191,14 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
       prev = null;
       glossary = false;
       open('text', [], '');
+      continue;
+    }
+    const caption = tableCaption(line, lines.slice(i + 1, i + 3));
+    if (caption) {
+      i += caption.skip;
+      prev = null;
+      glossary = false;
+      open('text', [], caption.title, caption.label);
       continue;
     }
     if (GLOSSARY.test(line)) {
@@ -199,6 +234,7 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
     }
     if (
       isCapitalHeading(line) &&
+      !(current as Block | null)?.table &&
       !(current as Block | null)?.lines.some((l) => l.includes(' | '))
     ) {
       open('text', [], line);

@@ -48,7 +48,13 @@ export function titleCase(text: string): string {
   const words = body.toLocaleLowerCase('pt-BR').split(/\s+/);
   const cased = words
     .map((w, i) =>
-      i > 0 && SMALL_WORDS.has(w) ? w : w.replace(/^(\p{L})/u, (c) => c.toLocaleUpperCase('pt-BR')),
+      i > 0 && SMALL_WORDS.has(w)
+        ? w
+        : // "(HEALTH" → "(Health": the first letter, after any opening punctuation.
+          w.replace(
+            /^(\P{L}*)(\p{L})/u,
+            (_, lead: string, c: string) => lead + c.toLocaleUpperCase('pt-BR'),
+          ),
     )
     .join(' ');
   return acronym ? `${cased} - ${acronym[1]}` : cased;

@@ -151,6 +151,36 @@ Tensão (kV) | Distância (m)
     );
   });
 
+  it('makes a table printed under its own caption a section labelled by the caption', () => {
+    const r = parse(`42.8.1 O número de vigias segue o Quadro I desta Norma.
+Quadro I – Vigias por Escada
+NÚMERO DE ESCADAS NO LOCAL
+Escadas | Vigias
+1 a 10 | 1
+QUADRO II da NR-42
+
+MODELO DE FICHA DE INSPEÇÃO
+Data | Inspetor`);
+    expect(r.sections.map((s) => [s.item, s.headingPath])).toEqual([
+      ['42.8.1', ''],
+      ['Quadro I', 'Quadro I - Vigias por Escada'],
+      ['Quadro II', 'Quadro II - Modelo de Ficha de Inspeção'],
+    ]);
+    expect(r.sections[0]!.content).toBe('O número de vigias segue o Quadro I desta Norma.');
+    expect(r.sections[1]!.content).toBe('NÚMERO DE ESCADAS NO LOCAL\nEscadas | Vigias\n1 a 10 | 1');
+  });
+
+  it('keeps with its item a table the item introduces, and a caption-like line that wraps a sentence', () => {
+    expect(
+      items(`42.8.2 As pausas seguem o seguinte quadro 1:
+Quadro 1
+Jornada | Pausa
+até 6h | 20 minutos
+42.8.3 A comissão é dimensionada conforme o
+Quadro I desta NR, ressalvados os casos especiais.`),
+    ).toEqual(['42.8.2', '42.8.3']);
+  });
+
   it('turns symbol-font glyphs and math-bold letters into ordinary characters', () => {
     const r = parse('42.7.1 Use \uF03C 1 kV, \uF0B3 2 m e \uF0A3 5 s; o índice 𝐈𝐁𝐔𝐓𝐆 vale 𝐌 = 𝟑𝟎.');
     expect(r.sections[0]!.content).toBe('Use < 1 kV, ≥ 2 m e ≤ 5 s; o índice IBUTG vale M = 30.');

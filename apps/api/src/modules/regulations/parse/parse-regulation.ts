@@ -149,7 +149,9 @@ function assembleSections(blocks: Block[]): ParsedSection[] {
         h.number.every((c, k) => block.number[k] === c),
     );
     const pathParts = [annexRoot(block), ...stack.map((h) => `${h.number.join('.')} ${h.text}`)];
-    if (block.kind === 'text' && block.head) pathParts.push(titleCase(block.head));
+    if (block.table)
+      pathParts.push([block.table, titleCase(block.head)].filter(Boolean).join(' - '));
+    else if (block.kind === 'text' && block.head) pathParts.push(titleCase(block.head));
     const headingPath = pathParts.filter(Boolean).join(' > ');
 
     if (isHeading(block, paragraphs, blocks[i + 1])) {
@@ -163,12 +165,14 @@ function assembleSections(blocks: Block[]): ParsedSection[] {
     const item =
       block.kind === 'item'
         ? [block.annex?.label, number].filter(Boolean).join(' ')
-        : [
-            block.annex?.label,
-            block.glossary ? 'Glossário' : block.annex ? '' : titleCase(block.head),
-          ]
-            .filter(Boolean)
-            .join(' ');
+        : block.table
+          ? block.table
+          : [
+              block.annex?.label,
+              block.glossary ? 'Glossário' : block.annex ? '' : titleCase(block.head),
+            ]
+              .filter(Boolean)
+              .join(' ');
     const scoped = scopes
       .filter((s) => inScope(s, block))
       .reduce<string | null>((d, s) => laterDate(d, s.date), null);
