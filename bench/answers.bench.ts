@@ -6,9 +6,7 @@
  * answer: one that cites items and none of them is a gold item. Same question sets and database as
  * bench:retrieval; results in bench/results/answers.md.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../apps/api/src/config';
 import { composeExtractiveAnswer } from '../apps/api/src/modules/answers/extractive.engine';
 import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.service';
 import { percentile } from '../apps/api/src/modules/retrieval/metrics';
@@ -16,6 +14,7 @@ import { answerMetrics, judgeAnswer } from '../apps/api/src/modules/answers/answ
 import { createServedEngine } from '../apps/api/src/modules/retrieval/models';
 import { benchQuestionSets, openBenchCorpus } from './lib/bench-corpus';
 import { machineNote } from './lib/report';
+import { runBench, writeBenchResult } from './lib/run';
 
 const f = (n: number) => n.toFixed(3);
 
@@ -65,8 +64,7 @@ async function main(): Promise<void> {
       ...rows,
       '',
     ].join('\n');
-    fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(REPO_ROOT, 'bench/results/answers.md'), report);
+    writeBenchResult('answers.md', report);
     process.stdout.write(report);
     process.stderr.write(`${misses.join('\n')}\n`);
   } finally {
@@ -74,9 +72,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exitCode = 1;
-});
+runBench(main);

@@ -26,6 +26,7 @@ import { createRegulationsRepository } from '../apps/api/src/modules/regulations
 import { createUsersRepository } from '../apps/api/src/modules/users/users.repository';
 import { percentile, type LoadReport } from './lib/load';
 import { runClient, type StreamReport } from './lib/load-client';
+import { runBench, writeBenchResult } from './lib/run';
 
 const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
 const QUESTIONS_FILE = path.resolve(
@@ -317,14 +318,8 @@ async function main() {
   const targets = process.env.BENCH_SKIP_POSTGRES ? [pgliteTarget] : [pgliteTarget, postgresTarget];
   const reports: TargetReport[] = [];
   for (const target of targets) reports.push(await benchTarget(target, questions));
-  const out = path.join(REPO_ROOT, 'bench/results/ask.md');
-  fs.writeFileSync(out, markdown(reports, questions.length, loadAtStart));
+  const out = writeBenchResult('ask.md', markdown(reports, questions.length, loadAtStart));
   process.stderr.write(`\nResultados em ${path.relative(process.cwd(), out)}\n`);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exitCode = 1;
-});
+runBench(main);

@@ -5,9 +5,7 @@
  * the main table. The database comes from DATA_DIR/DATABASE_URL, or a scratch PGlite folder into
  * which the corpus (CORPUS_DIR or ../shared/corpus/raw) is imported once.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../apps/api/src/config';
 import { createRetrievalEngine, DEFAULT_TUNING } from '../apps/api/src/modules/retrieval/engine';
 import { createServedEngine, DEFAULT_MODELS } from '../apps/api/src/modules/retrieval/models';
 import { OUTSIDE_DOMAINS } from '../apps/api/src/modules/retrieval/outside-domains';
@@ -23,6 +21,7 @@ import { createMiniSearchPeer } from './peers/minisearch.peer';
 import { createOramaPeer } from './peers/orama.peer';
 import type { BenchEngine, BenchOutcome } from './peers/peer';
 import { createPgFtsPeer, dropPgFtsPeer } from './peers/pg-fts.peer';
+import { runBench, writeBenchResult } from './lib/run';
 
 /** What a reader must know to judge the table; kept next to the code that produces it. */
 const NOTES = [
@@ -175,17 +174,11 @@ async function main(): Promise<void> {
       notes: NOTES,
       sets: results,
     });
-    fs.mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(REPO_ROOT, 'bench/results/retrieval.md'), report);
+    writeBenchResult('retrieval.md', report);
     process.stdout.write(report);
   } finally {
     await database.close();
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exitCode = 1;
-});
+runBench(main);
