@@ -1,6 +1,6 @@
-import { loadRetrievalIndex } from '../modules/retrieval/retrieval.service';
+import { createServedEngine } from '../modules/retrieval/models';
 import type { RankedSection } from '../modules/retrieval/retrieval.types';
-import { openCliDatabase } from './open-cli-database';
+import { withImportedSections } from './open-cli-database';
 import { UsageError } from './usage-error';
 
 const ABSTAIN_MESSAGE =
@@ -23,13 +23,8 @@ export async function runAskCommand(args: string[]): Promise<number> {
     .join(' ')
     .trim();
   if (!question) throw new UsageError('Informe a pergunta entre aspas.');
-  const database = await openCliDatabase();
-  try {
-    const engine = await loadRetrievalIndex(database.db).ready();
-    if (engine.size === 0) {
-      process.stderr.write('Nenhuma norma importada. Rode antes: normas import <pasta>\n');
-      return 1;
-    }
+  return withImportedSections((sections) => {
+    const engine = createServedEngine(sections);
     const result = engine.search(question, { limit: 10 });
     if (json) {
       process.stdout.write(`${JSON.stringify({ question, ...result })}\n`);
@@ -43,7 +38,5 @@ export async function runAskCommand(args: string[]): Promise<number> {
     lines.push(...result.results.map((r, i) => formatResult(r, i + 1)));
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }

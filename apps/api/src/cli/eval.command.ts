@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { computeMetrics, percentile, type EvalQuestion } from '../modules/retrieval/metrics';
-import { loadRetrievalIndex } from '../modules/retrieval/retrieval.service';
-import { openCliDatabase } from './open-cli-database';
+import { createServedEngine } from '../modules/retrieval/models';
+import { withImportedSections } from './open-cli-database';
 import { UsageError } from './usage-error';
 
 const QuestionLineSchema = z.object({
@@ -49,13 +49,8 @@ export async function runEvalCommand(args: string[]): Promise<number> {
   const file = at >= 0 ? args[at + 1] : undefined;
   if (!file) throw new UsageError('Informe o arquivo de perguntas com --questions.');
   const questions = readQuestions(file);
-  const database = await openCliDatabase();
-  try {
-    const engine = await loadRetrievalIndex(database.db).ready();
-    if (engine.size === 0) {
-      process.stderr.write('Nenhuma norma importada. Rode antes: normas import <pasta>\n');
-      return 1;
-    }
+  return withImportedSections((sections) => {
+    const engine = createServedEngine(sections);
     const latencies: number[] = [];
     const outcomes = questions.map((q) => {
       const started = performance.now();
@@ -80,7 +75,5 @@ export async function runEvalCommand(args: string[]): Promise<number> {
       ].join('\n') + '\n',
     );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../config';
-import { createRetrievalRepository } from '../modules/retrieval/retrieval.repository';
 import { trainRetrievalModels } from '../modules/retrieval/training';
 import { readQuestions } from './eval.command';
-import { openCliDatabase } from './open-cli-database';
+import { withImportedSections } from './open-cli-database';
 import { UsageError } from './usage-error';
 
 /** Where the server reads its models from (see modules/retrieval/models.ts). */
@@ -41,13 +40,7 @@ export async function runTrainCommand(args: string[]): Promise<number> {
   }
   if (files.length === 0) throw new UsageError('Informe ao menos um arquivo com --questions.');
   const questions = files.flatMap((f) => questionFiles(f)).flatMap((f) => readQuestions(f));
-  const database = await openCliDatabase();
-  try {
-    const sections = await createRetrievalRepository(database.db).listIndexedSections();
-    if (sections.length === 0) {
-      process.stderr.write('Nenhuma norma importada. Rode antes: normas import <pasta>\n');
-      return 1;
-    }
+  return withImportedSections((sections) => {
     const { models, knownQuestions, report } = trainRetrievalModels(sections, questions);
     const trainedOn = {
       files: files.flatMap((f) => questionFiles(f)).map((f) => path.basename(f)),
@@ -80,7 +73,5 @@ export async function runTrainCommand(args: string[]): Promise<number> {
       ].join('\n') + '\n',
     );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
