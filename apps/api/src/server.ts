@@ -1,6 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
+import { warmUpIndex } from './modules/retrieval/retrieval.service';
+
+/** How long after listening the search index starts building (see warmUpIndex). */
+const WARM_UP_DELAY_MS = 1000;
 
 async function main() {
   let config;
@@ -22,6 +26,7 @@ async function main() {
     });
   }
   await app.listen({ host: config.host, port: config.port });
+  warmUpIndex(app.ctx.retrieval, app.log, WARM_UP_DELAY_MS);
 }
 
 main().catch((error: unknown) => {

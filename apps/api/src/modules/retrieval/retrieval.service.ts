@@ -41,3 +41,26 @@ export function loadRetrievalIndex(db: Db): RetrievalService {
     ready,
   };
 }
+
+/** What `warmUpIndex` reports to. */
+export interface WarmUpLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Builds the index `delayMs` after the start, so that the first question does not wait for it (about
+ * a second of CPU) while the start's own health checks are not held up by it. Never keeps the
+ * process alive; a failure is logged and the next search tries again.
+ */
+export function warmUpIndex(service: RetrievalService, log: WarmUpLog, delayMs: number) {
+  return setTimeout(() => {
+    const started = Date.now();
+    service
+      .ready()
+      .then((engine) =>
+        log.info({ sections: engine.size, ms: Date.now() - started }, 'índice de busca pronto'),
+      )
+      .catch((error: unknown) => log.warn({ err: error }, 'índice de busca não construído'));
+  }, delayMs).unref();
+}
