@@ -39,11 +39,12 @@ export async function runTrainCommand(args: string[]): Promise<number> {
     else throw new UsageError(`Argumento inesperado: ${flag}`);
   }
   if (files.length === 0) throw new UsageError('Informe ao menos um arquivo com --questions.');
-  const questions = files.flatMap((f) => questionFiles(f)).flatMap((f) => readQuestions(f));
+  const read = files.flatMap((f) => questionFiles(f));
+  const questions = read.flatMap((f) => readQuestions(f));
   return withImportedSections((sections) => {
     const { models, knownQuestions, report } = trainRetrievalModels(sections, questions);
     const trainedOn = {
-      files: files.flatMap((f) => questionFiles(f)).map((f) => path.basename(f)),
+      files: read.map((f) => path.basename(f)),
       sections: sections.length,
       report,
     };

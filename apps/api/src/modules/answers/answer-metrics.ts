@@ -3,6 +3,7 @@
  * against the question's gold items and by the gold quotes (`facts`) its text carries.
  */
 import { isHit, type EvalQuestion } from '../retrieval/metrics';
+import { foldText } from '../retrieval/text/normalize';
 
 /** How one answer fared. */
 export interface AnswerOutcome {
@@ -41,10 +42,7 @@ export interface AnswerMetrics {
 
 /** Accents, case, punctuation and line breaks do not matter when looking for a quote. */
 export function foldForMatch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldText(text)
     .replace(/[^\p{L}\p{N}%]+/gu, ' ')
     .trim();
 }

@@ -3,7 +3,7 @@ import { DEFAULT_TUNING, createRetrievalEngine } from './engine';
 import { OUTSIDE_DOMAINS } from './outside-domains';
 import { parseQuery } from './query';
 import { createNrRouter } from './router';
-import { compileDomain } from './synonyms';
+import { testDomain } from './test/domain';
 import { FIXTURE_OUTSIDE_DOMAINS } from './test/fixture-outside-domains';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
 import { analyzeTerms } from './text/analyzer';
@@ -32,13 +32,7 @@ const first = (q: string) => {
 
 describe('outside-the-NRs topic documents', () => {
   it('compete with the NR documents in the router, scored in the same index', () => {
-    const NO_DATA = compileDomain({
-      abbreviations: [],
-      synonyms: [],
-      topics: {},
-      outsideNrs: { strong: [], weak: [] },
-      numericCues: [],
-    });
+    const NO_DATA = testDomain();
     const router = createNrRouter(
       FIXTURE_SECTIONS,
       NO_DATA,

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from './query';
 import { createNrRouter } from './router';
-import { compileDomain } from './synonyms';
+import { testDomain } from './test/domain';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
 import { analyzeTerms } from './text/analyzer';
 
-const NO_DATA = compileDomain({
-  abbreviations: [],
-  synonyms: [],
-  topics: {},
-  outsideNrs: { strong: [], weak: [] },
-  numericCues: [],
-});
+const NO_DATA = testDomain();
 const contents = FIXTURE_SECTIONS.map((s) => analyzeTerms(s.content));
 const best = (routed: Map<string, number>) =>
   [...routed.entries()].sort((a, b) => b[1] - a[1])[0]![0];
@@ -26,13 +20,7 @@ describe('NR router', () => {
   });
 
   it('lets the topic vocabulary kept as data point to an NR the words alone would not find', () => {
-    const domain = compileDomain({
-      abbreviations: [],
-      synonyms: [],
-      topics: { 'NR-23': ['brigada'] },
-      outsideNrs: { strong: [], weak: [] },
-      numericCues: [],
-    });
+    const domain = testDomain({ topics: { 'NR-23': ['brigada'] } });
     const query = parseQuery('quem participa da brigada?', domain);
     expect(query.topicCodes).toEqual(new Map([['NR-23', 1]]));
     expect(

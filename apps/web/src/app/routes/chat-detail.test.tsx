@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeMessageStream } from '../../features/chats/testing/fake-message-stream';
-import { makeAnswerRegulation, makeMessage } from '../../features/chats/testing/messages';
+import { makeMessage } from '../../features/chats/testing/messages';
+import { makeAnswerRegulation } from '../../features/questions/testing/fixtures';
 import { installFakeApi } from '../../test/fake-api';
 import { makeChat, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -63,7 +64,21 @@ describe('/chat/{chatKey}: history', () => {
           makeMessage({
             id: 'm2',
             content: 'Veja [NR-35, item 35.1.2](/regulations/reg-35#35.1.2): **2,00 m**.',
-            regulations: [makeAnswerRegulation()],
+            regulations: [
+              makeAnswerRegulation({
+                sections: [
+                  {
+                    id: 'sec-1',
+                    number: 3,
+                    item: '35.1.2',
+                    headingPath: '35.1 Objetivo e Campo de Aplicação',
+                    content:
+                      'Considera-se trabalho em altura toda atividade executada acima de 2,00 m.',
+                    effectiveFrom: null,
+                  },
+                ],
+              }),
+            ],
           }),
         ],
       },
