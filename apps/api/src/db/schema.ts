@@ -93,6 +93,34 @@ export const sections = pgTable(
   ],
 );
 
+/**
+ * A Quadro/Tabela/Anexo table of a regulation, kept as data beside the sections that print it
+ * (sections `section_number`..`last_section_number` of the same regulation hold its rows as text).
+ */
+export const regulationTables = pgTable(
+  'regulation_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    regulationId: uuid('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    /** Order among the regulation's tables, from 1. */
+    position: integer('position').notNull(),
+    /** "Quadro I", "Anexo II", "Tabela do item 22.16.2.1". */
+    label: text('label').notNull(),
+    title: text('title').notNull().default(''),
+    sectionNumber: integer('section_number').notNull(),
+    lastSectionNumber: integer('last_section_number').notNull(),
+    page: integer('page'),
+    /** The grid: column count, header rows, body rows (HTML cell model) and footnotes. */
+    grid: jsonb('grid').notNull(),
+  },
+  (t) => [
+    uniqueIndex('regulation_tables_regulation_position_key').on(t.regulationId, t.position),
+    index('regulation_tables_regulation_label_idx').on(t.regulationId, t.label),
+  ],
+);
+
 export const projects = pgTable(
   'projects',
   {
