@@ -121,6 +121,37 @@ export const regulationTables = pgTable(
   ],
 );
 
+/**
+ * A user's establishment profiles (/delivery…): what SESMT and CIPA sizing needs. Sizing itself is
+ * not stored: it is computed from the imported tables on every read. One profile per user is active.
+ */
+export const establishments = pgTable(
+  'establishments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 14 digits, check digits verified. */
+    cnpj: text('cnpj'),
+    /** CNAE subclass, 7 digits ("4120400"). */
+    cnae: text('cnae').notNull(),
+    employees: integer('employees').notNull(),
+    uf: text('uf').notNull(),
+    active: boolean('active').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('establishments_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('establishments_user_active_key')
+      .on(t.userId)
+      .where(sql`${t.active}`),
+    check('establishments_employees_check', sql`${t.employees} > 0`),
+    check('establishments_cnae_check', sql`${t.cnae} ~ '^[0-9]{7}$'`),
+  ],
+);
+
 export const projects = pgTable(
   'projects',
   {

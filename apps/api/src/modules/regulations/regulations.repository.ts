@@ -120,15 +120,29 @@ export function createRegulationsRepository(db: Db) {
         .orderBy(asc(regulationTables.position));
     },
 
-    /** The tables of a regulation, by its code ("NR-04"), in document order. */
-    async tablesByCode(code: string): Promise<(RegulationTableRow & { code: string })[]> {
+    /** The tables of a regulation, by its code ("NR-04"), in document order, with the item they sit in. */
+    async tablesByCode(
+      code: string,
+    ): Promise<(RegulationTableRow & { code: string; item: string; sectionId: string })[]> {
       const rows = await db
-        .select({ table: regulationTables, code: regulations.code })
+        .select({
+          table: regulationTables,
+          code: regulations.code,
+          item: sections.item,
+          sectionId: sections.id,
+        })
         .from(regulationTables)
         .innerJoin(regulations, eq(regulations.id, regulationTables.regulationId))
+        .innerJoin(
+          sections,
+          and(
+            eq(sections.regulationId, regulationTables.regulationId),
+            eq(sections.number, regulationTables.sectionNumber),
+          ),
+        )
         .where(eq(regulations.code, code))
         .orderBy(asc(regulationTables.position));
-      return rows.map((r) => ({ ...r.table, code: r.code }));
+      return rows.map((r) => ({ ...r.table, code: r.code, item: r.item, sectionId: r.sectionId }));
     },
 
     async sectionCount(regulationId: string): Promise<number> {

@@ -49,7 +49,8 @@ function isSplitRow(previous: Cell[], first: Cell[]): boolean {
   if (filled.length === 0 || first.some((c) => c.r1 - c.r0 !== 1)) return false;
   const continues =
     filled.every((c) => LOWER_START.test(c.lines[0]!)) ||
-    (filled.every((c) => c.bold) && previous.filter((c) => c.lines.length > 0).every((c) => c.bold));
+    (filled.every((c) => c.bold) &&
+      previous.filter((c) => c.lines.length > 0).every((c) => c.bold));
   return (
     continues &&
     filled.every((c) => previous.some((p) => p.c0 <= c.c0 && p.c1 > c.c0 && p.lines.length > 0))
@@ -78,10 +79,13 @@ function headerRowCount(cells: Cell[], rows: number): number {
   const starting = (r: number) => cells.filter((c) => c.r0 === r && c.lines.length > 0);
   let h = 0;
   while (h < rows && starting(h).length > 0 && starting(h).every((c) => c.bold)) h++;
-  const anyBold = cells.some((c) => c.bold && c.lines.length > 0);
-  if (h === 0 || h >= rows) h = !anyBold || h >= rows ? (starting(0).length >= 2 ? 1 : 0) : 0;
+  // No bold header: a first row of two or more labels (no bare numbers) reads as one.
+  if (h === 0 || h >= rows) {
+    const first = starting(0);
+    h = first.length >= 2 && first.every((c) => !/^[\d.,\s*%-]+$/.test(joinLines(c.lines))) ? 1 : 0;
+  }
   // A header cell spanning rows below brings them into the header.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const c of cells)
       if (c.r0 < h && c.r1 > h && c.r1 < rows) {
@@ -92,7 +96,8 @@ function headerRowCount(cells: Cell[], rows: number): number {
   return h;
 }
 
-const NOTE_START = /^(\(\*+\)|\*+|\(\d+\)|OBSERVA[ÇC]|Observa[çc]|Obs\.|Notas?\b|NOTAS?\b|Fonte\b|[A-Z]\)\s)/;
+const NOTE_START =
+  /^(\(\*+\)|\*+|\(\d+\)|OBSERVA[ÇC]|Observa[çc]|Obs\.|Notas?\b|NOTAS?\b|Fonte\b|[A-Z]\)\s)/;
 
 /** Splits a footnote cell's lines into notes: a new note starts at "(*)", "*", "A)", "Nota", … */
 export function splitNotes(lines: readonly string[]): string[] {

@@ -6,11 +6,7 @@
  */
 import type { TableGrid } from '@normas/contracts/tables';
 import type { ExtractedTable } from '../import/pdf-text';
-import {
-  isTableEndMarker,
-  tableMarkerIndex,
-  tableStartMarker,
-} from '../import/table-markers';
+import { isTableEndMarker, tableMarkerIndex, tableStartMarker } from '../import/table-markers';
 import { composeMarkdown, markdownParts } from '../tables/table-grid';
 import { titleCase } from './front-matter';
 
@@ -75,7 +71,7 @@ export interface TableContext {
 
 /** Acronyms the NRs print in capitals, kept so when a capitalised title is put in title case. */
 const ACRONYMS =
-  /(?<!\p{L})(Sesmt|Cipa|Cnae|Gr|Nr|Epi|Epc|Pgr|Pcmso|Sestr|Clt|Abnt|Nbr|Mei|Me|Epp|Cnpj|Cpf|Glp|Gn|Spda|Ppra|Pcmat)(?!\p{L})/gu;
+  /(?<!\p{L})(Sesmt|Sesstp|Cipa|Cipamin|Cpatp|Cnae|Gr|Nr|Epi|Epc|Pgr|Pcmso|Sestr|Clt|Abnt|Nbr|Mei|Me|Epp|Cnpj|Cpf|Glp|Gn|Spda|Ppra|Pcmat)(?!\p{L})/gu;
 
 function readable(title: string): string {
   const trimmed = title.trim().replace(/[.:]$/, '');
@@ -84,7 +80,10 @@ function readable(title: string): string {
 }
 
 /** How the regulation names a table: its caption, else its annex, else the item it sits in. */
-export function nameTable(context: TableContext, position: number): { label: string; title: string } {
+export function nameTable(
+  context: TableContext,
+  position: number,
+): { label: string; title: string } {
   const caption = context.before ? CAPTION.exec(context.before) : null;
   if (caption) {
     const kind = caption[1]!.toLowerCase() === 'quadro' ? 'Quadro' : 'Tabela';
