@@ -9,6 +9,9 @@ import type { FetchLike } from './modules/auth/remote-key-set';
 import { loadRetrievalIndex } from './modules/retrieval/retrieval.service';
 import { createAnswerEngine } from './modules/answers/create-answer-engine';
 import { createSizingTablesSource } from './modules/establishments/sizing/load-sizing-tables';
+import { createCalculatedAnswers } from './modules/establishments/sizing-answers/calculated-answers';
+import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
+import { createCitedSectionsRepository } from './modules/questions/cited-sections.repository';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -28,6 +31,21 @@ export function createContext(config: Config, database: Database, options: Conte
   const retrieval = loadRetrievalIndex(database.db);
   const answers = createAnswerEngine(config);
   const sizingTables = createSizingTablesSource(database.db);
+  const establishments = createEstablishmentsRepository(database.db);
+  const cited = createCitedSectionsRepository(database.db);
+  const calculatedAnswers = createCalculatedAnswers({
+    tables: sizingTables,
+    activeProfile: (userId) => establishments.findActive(userId),
+    findItems: async (refs) =>
+      (await cited.byItemRefs(refs)).regulations.flatMap((r) =>
+        r.sections.map((s) => ({
+          regulationId: r.id,
+          sectionId: s.id,
+          code: r.code,
+          item: s.item,
+        })),
+      ),
+  });
   return {
     config,
     database,
@@ -39,6 +57,7 @@ export function createContext(config: Config, database: Database, options: Conte
     retrieval,
     answers,
     sizingTables,
+    calculatedAnswers,
   };
 }
 

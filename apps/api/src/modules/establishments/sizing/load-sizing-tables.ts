@@ -23,6 +23,7 @@ function source(row: Row): SourceTable {
     regulationId: row.regulationId,
     code: row.code,
     item: row.item,
+    sectionId: row.sectionId,
     label: row.label,
     title: row.title,
     grid: row.grid as TableGrid,

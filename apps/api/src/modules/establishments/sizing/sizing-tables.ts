@@ -14,6 +14,8 @@ export interface SourceTable {
   code: string;
   /** The item of the section the table opens ("Anexo II", "Quadro I"). */
   item: string;
+  /** The section the table opens: what an answer cites. */
+  sectionId: string;
   label: string;
   title: string;
   grid: TableGrid;
@@ -95,6 +97,20 @@ function findColumn(grid: TableGrid, pattern: RegExp, what: string): number {
   const c = paths.findIndex((p) => pattern.test(p.at(-1) ?? ''));
   if (c < 0) throw new SizingTableError(`coluna "${what}" não encontrada`);
   return c;
+}
+
+/** The body rows (by index) whose grau de risco column reads `degree`. */
+export function degreeRows(grid: TableGrid, degree: number): number[] {
+  const column = findColumn(grid, /grau/i, 'Grau de Risco');
+  return bodyMatrix(grid)
+    .map((row, i) => (row[column]!.trim() === String(degree) ? i : -1))
+    .filter((i) => i >= 0);
+}
+
+/** The body row of a CNAE class ("41.20-4") in NR-04 Anexo I. */
+export function cnaeRow(grid: TableGrid, cnaeClass: string): number {
+  const column = findColumn(grid, /c[óo]digo/i, 'Códigos');
+  return bodyMatrix(grid).findIndex((row) => row[column]!.trim() === cnaeClass);
 }
 
 // ---- NR-04 Anexo I ----

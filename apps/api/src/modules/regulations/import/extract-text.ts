@@ -53,7 +53,8 @@ export async function extractDocument(
       throw new Error(`PDF ilegível (${reason})`, { cause: error });
     }
   }
-  if (ext === '.html' || ext === '.htm') return { text: extractHtmlText(decodeText(data)), tables: [] };
+  if (ext === '.html' || ext === '.htm')
+    return { text: extractHtmlText(decodeText(data)), tables: [] };
   if (ext === '.txt' || ext === '.md') return { text: decodeText(data), tables: [] };
   throw new UnsupportedFileError(fileName);
 }

@@ -127,11 +127,7 @@ async function store(
   try {
     const extracted = await prepared.text;
     if ('error' in extracted) throw extracted.error;
-    const parsed = parseRegulation(
-      extracted.document.text,
-      name,
-      extracted.document.tables,
-    );
+    const parsed = parseRegulation(extracted.document.text, name, extracted.document.tables);
     const existing = await repository.findByCode(parsed.code);
     if (existing && existing.checksum === checksum) {
       return {

@@ -69,7 +69,7 @@ export async function collectPdfPieces(pdfjs: PdfJs, data: Uint8Array): Promise<
   const subPaths = (path: ArrayLike<number>, m: Matrix): [number, number][][] => {
     const out: [number, number][][] = [];
     let current: [number, number][] = [];
-    for (let i = 0; i < path.length; ) {
+    for (let i = 0; i < path.length;) {
       const op = path[i]!;
       if (op === 0 || op === 1) {
         if (op === 0 && current.length > 0) {
@@ -101,8 +101,10 @@ export async function collectPdfPieces(pdfjs: PdfJs, data: Uint8Array): Promise<
     const w = box.x1 - box.x0;
     const h = box.y1 - box.y0;
     if (filled) {
-      if (w <= THIN && h > THIN) return [{ x0: (box.x0 + box.x1) / 2, y0: box.y0, x1: (box.x0 + box.x1) / 2, y1: box.y1 }];
-      if (h <= THIN && w > THIN) return [{ x0: box.x0, y0: (box.y0 + box.y1) / 2, x1: box.x1, y1: (box.y0 + box.y1) / 2 }];
+      if (w <= THIN && h > THIN)
+        return [{ x0: (box.x0 + box.x1) / 2, y0: box.y0, x1: (box.x0 + box.x1) / 2, y1: box.y1 }];
+      if (h <= THIN && w > THIN)
+        return [{ x0: box.x0, y0: (box.y0 + box.y1) / 2, x1: box.x1, y1: (box.y0 + box.y1) / 2 }];
       return [];
     }
     const rules: Rule[] = [];

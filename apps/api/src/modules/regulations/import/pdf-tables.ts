@@ -124,7 +124,12 @@ function cellLines(pieces: Piece[]): string[] {
       let text = '';
       let end: number | null = null;
       for (const p of row) {
-        if (end !== null && p.x - end > p.height * 0.12 && !text.endsWith(' ') && !p.text.startsWith(' '))
+        if (
+          end !== null &&
+          p.x - end > p.height * 0.12 &&
+          !text.endsWith(' ') &&
+          !p.text.startsWith(' ')
+        )
           text += ' ';
         text += p.text;
         end = p.x + p.width;
@@ -137,16 +142,12 @@ function cellLines(pieces: Piece[]): string[] {
 /** Whether a vertical rule covers x over the middle of the span [yLow, yHigh]. */
 function coversV(vs: VLine[], x: number, yLow: number, yHigh: number): boolean {
   const inset = Math.min(1.5, (yHigh - yLow) / 4);
-  return vs.some(
-    (v) => Math.abs(v.x - x) <= SNAP && v.y0 <= yLow + inset && v.y1 >= yHigh - inset,
-  );
+  return vs.some((v) => Math.abs(v.x - x) <= SNAP && v.y0 <= yLow + inset && v.y1 >= yHigh - inset);
 }
 
 function coversH(hs: HLine[], y: number, xLow: number, xHigh: number): boolean {
   const inset = Math.min(1.5, (xHigh - xLow) / 4);
-  return hs.some(
-    (h) => Math.abs(h.y - y) <= SNAP && h.x0 <= xLow + inset && h.x1 >= xHigh - inset,
-  );
+  return hs.some((h) => Math.abs(h.y - y) <= SNAP && h.x0 <= xLow + inset && h.x1 >= xHigh - inset);
 }
 
 /** The ruled tables of one page (at least two rows and two columns), top first. */
@@ -171,12 +172,7 @@ export function findPageTables(page: number, pieces: Piece[], rules: Rule[]): Pa
   const uf = new UnionFind(hs.length + vs.length);
   hs.forEach((h, i) =>
     vs.forEach((v, j) => {
-      if (
-        v.x >= h.x0 - SNAP &&
-        v.x <= h.x1 + SNAP &&
-        h.y >= v.y0 - SNAP &&
-        h.y <= v.y1 + SNAP
-      )
+      if (v.x >= h.x0 - SNAP && v.x <= h.x1 + SNAP && h.y >= v.y0 - SNAP && h.y <= v.y1 + SNAP)
         uf.union(i, hs.length + j);
     }),
   );

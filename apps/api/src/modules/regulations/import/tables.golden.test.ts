@@ -45,6 +45,7 @@ describe('NR-04 Anexo I (CNAE → grau de risco)', () => {
       regulationId: 'r',
       code: 'NR-04',
       item: 'Anexo I',
+      sectionId: 's',
       label: t.label,
       title: t.title,
       grid: t.grid,

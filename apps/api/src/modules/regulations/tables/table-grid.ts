@@ -107,3 +107,22 @@ export function composeMarkdown(
 function escapeMarkdownText(text: string): string {
   return text.replace(/([\\`*_[\]<>])/g, '\\$1');
 }
+
+/**
+ * A GFM table of some body rows and columns of a grid (a grau's rows, the column of an employee
+ * count), headed by each column's header path: the part of a printed table an answer rests on.
+ */
+export function tableSliceMarkdown(
+  grid: TableGrid,
+  rows: readonly number[],
+  columns: readonly number[],
+): string {
+  const paths = columnHeaderPaths(grid);
+  const matrix = bodyMatrix(grid);
+  const line = (cells: string[]) => `| ${cells.map((c) => escapeCell(c) || ' ').join(' | ')} |`;
+  return [
+    line(columns.map((c) => paths[c]!.join(' – '))),
+    `|${' --- |'.repeat(columns.length)}`,
+    ...rows.map((r) => line(columns.map((c) => matrix[r]![c]!))),
+  ].join('\n');
+}
