@@ -246,3 +246,6 @@ export const CnaeClassSchema = z.object({
 });
 export type CnaeClass = z.infer<typeof CnaeClassSchema>;
 export const CnaeSearchResponseSchema = z.object({ data: z.array(CnaeClassSchema) });
+
+/** DELETE /delivery/{id} answers 204 with no body. */
+export const NoContentSchema = z.unknown();

@@ -4,7 +4,6 @@
  * and the items cited.
  */
 import {
-  SESMT_ROLE_LABELS,
   type RiskDegree,
   type SesmtRole,
   type Sizing,

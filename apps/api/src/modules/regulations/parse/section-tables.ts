@@ -5,7 +5,6 @@
  * knows its label, title and sections.
  */
 import type { TableGrid } from '@normas/contracts/tables';
-import type { ExtractedTable } from '../import/pdf-text';
 import { isTableEndMarker, tableMarkerIndex, tableStartMarker } from '../import/table-markers';
 import { composeMarkdown, markdownParts } from '../tables/table-grid';
 import { titleCase } from './front-matter';
