@@ -3,11 +3,7 @@
  * (question or profile), the part of each table read, the notes that depend on facts not given,
  * and the items cited.
  */
-import {
-  type RiskDegree,
-  type SesmtRole,
-  type Sizing,
-} from '@normas/contracts/establishments';
+import { type RiskDegree, type SesmtRole, type Sizing } from '@normas/contracts/establishments';
 import { stubColumns, tableSliceMarkdown } from '../../regulations/tables/table-grid';
 import type { SizingTables } from '../sizing/sizing';
 import { cnaeRow, degreeRows, type SourceTable } from '../sizing/sizing-tables';

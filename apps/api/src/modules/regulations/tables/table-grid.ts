@@ -76,7 +76,7 @@ export function markdownParts(grid: TableGrid): { header: string; rows: string[]
   return {
     header: `${line(headers)}\n|${' --- |'.repeat(grid.columnCount)}`,
     rows: bodyMatrix(grid).map(line),
-    notes: grid.footnotes.map((n) => escapeMarkdownText(n)).join('\n\n'),
+    notes: grid.footnotes.join('\n\n'),
   };
 }
 
@@ -101,11 +101,6 @@ export function composeMarkdown(
     : parts.rows;
   const table = [parts.header, ...rows].join('\n');
   return options.footnotes !== false && parts.notes ? `${table}\n\n${parts.notes}` : table;
-}
-
-/** Footnotes as literal text: "(*)" and "*" must not turn into emphasis. */
-function escapeMarkdownText(text: string): string {
-  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
 }
 
 /**
