@@ -12,6 +12,7 @@ import { createSizingTablesSource } from './modules/establishments/sizing/load-s
 import { createCalculatedAnswers } from './modules/establishments/sizing-answers/calculated-answers';
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { createCitedSectionsRepository } from './modules/questions/cited-sections.repository';
+import { createDatabaseBroadcaster, createRedisBroadcaster } from './lib/broadcaster';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -46,6 +47,9 @@ export function createContext(config: Config, database: Database, options: Conte
         })),
       ),
   });
+  const broadcaster = config.redisUrl
+    ? createRedisBroadcaster(config.redisUrl)
+    : createDatabaseBroadcaster(database);
   return {
     config,
     database,
@@ -58,6 +62,7 @@ export function createContext(config: Config, database: Database, options: Conte
     answers,
     sizingTables,
     calculatedAnswers,
+    broadcaster,
   };
 }
 
