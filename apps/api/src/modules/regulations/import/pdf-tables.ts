@@ -193,6 +193,11 @@ export function findPageTables(page: number, pieces: Piece[], rules: Rule[]): Pa
   for (const component of components.values()) {
     const xs = clusterValues(component.vs.map((v) => v.x));
     const ys = clusterValues(component.hs.map((h) => h.y)).reverse();
+    // A row cut by the page break has no border on the cut side; the column lines still reach it.
+    const bottom = Math.min(...component.vs.map((v) => v.y0));
+    const top = Math.max(...component.vs.map((v) => v.y1));
+    if (bottom < ys.at(-1)! - 3 * SNAP) ys.push(bottom);
+    if (top > ys[0]! + 3 * SNAP) ys.unshift(top);
     const rows = ys.length - 1;
     const cols = xs.length - 1;
     if (rows < 2 || cols < 2) continue;

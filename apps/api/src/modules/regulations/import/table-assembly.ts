@@ -9,14 +9,8 @@ import type { GridCell, PageTable } from './pdf-tables';
 /** Two boundaries closer than this (points) are the same column edge across pages. */
 const SNAP = 3;
 
-interface Cell {
-  r0: number;
-  r1: number;
-  c0: number;
-  c1: number;
-  lines: string[];
-  bold: boolean;
-}
+/** A cell in the table's own grid (rows counted across pages, columns of all parts). */
+type Cell = GridCell;
 
 /** Joins a cell's lines the way a reader does: a word broken after a hyphen ("NR-" "05") stays joined. */
 export function joinLines(lines: readonly string[]): string {
