@@ -4,16 +4,25 @@ import type { RegulationTable as Table, TableCell } from '@normas/contracts/tabl
 function HeaderRow({ row }: { row: TableCell[] }) {
   return (
     <tr>
-      {row.map((cell, i) => (
-        <th
-          key={i}
-          scope={cell.colSpan > 1 ? 'colgroup' : 'col'}
-          colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
-          rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
-        >
-          {cell.text}
-        </th>
-      ))}
+      {row.map((cell, i) =>
+        // An empty corner cell heads nothing: a header cell must have text.
+        cell.text === '' ? (
+          <td
+            key={i}
+            colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
+            rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
+          />
+        ) : (
+          <th
+            key={i}
+            scope={cell.colSpan > 1 ? 'colgroup' : 'col'}
+            colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
+            rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
+          >
+            {cell.text}
+          </th>
+        ),
+      )}
     </tr>
   );
 }
