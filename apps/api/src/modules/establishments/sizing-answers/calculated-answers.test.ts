@@ -92,6 +92,16 @@ describe('a sizing question is answered by computing it', () => {
     expect(answer.data).toEqual([]);
   });
 
+  it('gives the grau de risco of a CNAE with its row of NR-04 Anexo I', async () => {
+    const u = await proUser();
+    const answer = await ask(u.headers, 'Qual o grau de risco do CNAE 8610-1/01?');
+    expect(answer.aiResponse.split('\n')[0]).toBe(
+      '**Grau de risco 3:** é o que o Anexo I da NR-04 atribui à classe CNAE 86.10-1 – Atividades de atendimento hospitalar.',
+    );
+    expect(answer.aiResponse).toContain('| 86.10-1 | Atividades de atendimento hospitalar | 3 |');
+    expect(cited(answer.data)).toEqual(['NR-04 Anexo I']);
+  });
+
   it('answers the same numbers in a chat', async () => {
     const u = await proUser();
     await t.inject('POST', '/delivery', u.headers, {
