@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
 import { warmUpIndex } from './modules/retrieval/retrieval.service';
+import { listenNotice } from './modules/dev-auth/listen-notice';
 
 /** How long after listening the search index starts building (see warmUpIndex). */
 const WARM_UP_DELAY_MS = 1000;
@@ -25,6 +26,8 @@ async function main() {
       void app.close().then(() => process.exit(0));
     });
   }
+  const notice = listenNotice(config);
+  if (notice) app.log[notice.level](notice.message);
   await app.listen({ host: config.host, port: config.port });
   warmUpIndex(app.ctx.retrieval, app.log, WARM_UP_DELAY_MS);
 }

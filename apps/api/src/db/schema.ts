@@ -218,3 +218,18 @@ export const feedback = pgTable(
     check('feedback_type_check', sql`${t.type} in ('POSITIVE', 'NEGATIVE')`),
   ],
 );
+
+/**
+ * Rate-limit counters shared by replicas on one PostgreSQL server (when REDIS_URL is not set): one
+ * row per limit and client, reset when its window ends. Unlogged (custom migration): losing the
+ * counters in a crash only forgives a minute of requests.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_at_idx').on(t.resetAt)],
+);
