@@ -50,7 +50,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    // Expired sessions are purged at sign-in, a batch at a time.
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const regulations = pgTable(
