@@ -141,6 +141,6 @@ export async function buildApp(
   );
 
   if (ctx.devIdentity) await app.register(signInPageRoutes);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { sourceMaps: config.env !== 'production' });
   return app;
 }

@@ -49,15 +49,17 @@ function serializeDatabaseError(error: ErrorLike & Record<string, unknown>, dept
   const out: Record<string, unknown> = {
     type: typeof error.name === 'string' ? error.name : 'Error',
   };
+  // Drizzle's message repeats the parameters; PostgreSQL's may quote a value.
+  out.message =
+    isQueryError(error) && !isDatabaseError(error)
+      ? 'Failed query'
+      : withoutLiterals(error.message);
   if (isQueryError(error)) {
-    out.message = 'Failed query';
     // The statement's shape, with $1, $2… placeholders; the values never reach the log.
     out.query = error.query;
     out.paramCount = Array.isArray(error.params) ? error.params.length : undefined;
-  } else {
-    out.message = withoutLiterals(error.message);
-    for (const field of SCHEMA_FIELDS) if (error[field] !== undefined) out[field] = error[field];
   }
+  for (const field of SCHEMA_FIELDS) if (error[field] !== undefined) out[field] = error[field];
   out.stack = framesOf(error.stack);
   if (error.cause !== undefined && depth < MAX_CAUSES)
     out.cause = serializeErr(error.cause, depth + 1);
