@@ -150,5 +150,5 @@ export const rateLimitsPlugin = fp(
       route.onRequest = [limit.ip, ...own, ...(limit.user ? [limit.user] : [])];
     });
   },
-  { name: 'rate-limits', dependencies: ['authenticate'] },
+  { name: 'rate-limits' },
 );

@@ -51,6 +51,8 @@ export interface TestAppOptions {
   overrides?: BuildOptions['overrides'];
   /** Runs on the migrated database before the app is built, e.g. to insert fixture regulations. */
   beforeBuild?: (database: Database) => Promise<void>;
+  /** Smaller rate limits than the shipped ones (with RATE_LIMITS=on). */
+  rateLimitClasses?: BuildOptions['rateLimitClasses'];
 }
 
 export async function createTestApp(
@@ -67,7 +69,12 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   await options.beforeBuild?.(database);
-  const app = await buildApp(config, { database, logger: false, overrides: options.overrides });
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    overrides: options.overrides,
+    rateLimitClasses: options.rateLimitClasses,
+  });
   await app.ready();
   return {
     app,

@@ -50,6 +50,7 @@ export const devAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/dev-auth/token',
     {
+      config: { rateLimitClass: 'signIn' },
       schema: {
         tags: ['dev-auth'],
         summary:
