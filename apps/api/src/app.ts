@@ -104,6 +104,7 @@ export async function buildApp(
     ...options.overrides,
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.broadcaster.close());
 
   await app.register(
     securityHeadersPlugin,

@@ -153,7 +153,7 @@ describe('rate limits', () => {
     expect(loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'on' }).rateLimits).toBe(true);
     expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
     expect(problemsOf({ REDIS_URL: 'http://cache:6379' })).toEqual([
-      'REDIS_URL: deve ser uma URL redis:// ou rediss://',
+      'REDIS_URL: deve ser uma URL redis://',
     ]);
   });
 });

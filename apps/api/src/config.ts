@@ -53,6 +53,9 @@ const EnvSchema = z
       .url()
       .default('https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/privacidade'),
     CORPUS_DIR: optionalText,
+    REDIS_URL: optionalText.pipe(
+      z.url({ protocol: /^rediss?$/, error: 'deve ser uma URL redis://' }).optional(),
+    ),
     ANSWER_ENGINE: z.enum(['extractive', 'llm']).optional(),
     LLM_BASE_URL: optionalText.pipe(z.url().optional()),
     LLM_API_KEY: optionalText,
@@ -74,9 +77,6 @@ const EnvSchema = z
           return parsed;
         })
         .optional(),
-    ),
-    REDIS_URL: optionalText.pipe(
-      z.url({ protocol: /^rediss?$/, error: 'deve ser uma URL redis:// ou rediss://' }).optional(),
     ),
     REDIS_KEY_PREFIX: z.string().default('normas:'),
     RATE_LIMITS: z.enum(['on', 'off']).optional(),
@@ -166,6 +166,8 @@ export interface Config {
   supportWhatsapp: string;
   privacyUrl: string;
   corpusDir: string | undefined;
+  /** Redis for announcements and rate-limit counters shared by replicas; else the database. */
+  redisUrl: string | undefined;
   /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
   answerEngine: 'extractive' | 'llm';
   llm:
@@ -174,8 +176,6 @@ export interface Config {
   answerTimeoutMs: number;
   /** Which proxies' X-Forwarded-For is believed for the client address (per-IP limits, logs). */
   trustProxy: TrustProxy;
-  /** Redis for counters shared by replicas (rate limits); PostgreSQL otherwise. */
-  redisUrl: string | undefined;
   /** Prefix of every Redis key, so that several environments can share one Redis. */
   redisKeyPrefix: string;
   /** Rate limits are on except in tests (where the tests that need them turn them on). */
@@ -221,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     privacyUrl: e.PRIVACY_URL,
     corpusDir: e.CORPUS_DIR ? path.resolve(e.CORPUS_DIR) : undefined,
+    redisUrl: e.REDIS_URL,
     answerEngine: e.ANSWER_ENGINE ?? (e.LLM_BASE_URL ? 'llm' : 'extractive'),
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
@@ -233,7 +234,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     answerTimeoutMs: e.LLM_BASE_URL && e.LLM_MODEL ? e.LLM_TIMEOUT_MS : 30_000,
     trustProxy: e.TRUST_PROXY ?? false,
-    redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: (e.RATE_LIMITS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
   };
