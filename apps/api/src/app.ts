@@ -19,6 +19,7 @@ import { helmetOptions, securityHeadersPlugin } from './plugins/security-headers
 import { rejectNulPlugin } from './plugins/reject-nul';
 import { rateLimitsPlugin, type RateLimitsOptions } from './plugins/rate-limits';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
+import { watchCorpus } from './modules/retrieval/corpus-watch';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules';
 import type { FetchLike } from './modules/auth/remote-key-set';
@@ -105,6 +106,13 @@ export async function buildApp(
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.broadcaster.close());
+  const stopCorpusWatch = await watchCorpus({
+    db: database.db,
+    broadcaster: ctx.broadcaster,
+    retrieval: ctx.retrieval,
+    log: app.log,
+  });
+  app.addHook('onClose', stopCorpusWatch);
 
   await app.register(
     securityHeadersPlugin,

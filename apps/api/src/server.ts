@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
 import { warmUpIndex } from './modules/retrieval/retrieval.service';
 import { listenNotice } from './modules/dev-auth/listen-notice';
+import { announceCorpusChanged } from './modules/retrieval/corpus-watch';
 
 /** How long after listening the search index starts building (see warmUpIndex). */
 const WARM_UP_DELAY_MS = 1000;
@@ -19,7 +20,10 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
-  if (config.corpusDir) await importCorpusIfNeeded(app.ctx.db, config.corpusDir, app.log);
+  if (config.corpusDir) {
+    const summary = await importCorpusIfNeeded(app.ctx.db, config.corpusDir, app.log);
+    if (summary.imported > 0) await announceCorpusChanged(app.ctx.db, app.ctx.broadcaster);
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

@@ -237,3 +237,18 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_reset_at_idx').on(t.resetAt)],
 );
+
+/**
+ * One row: a number that every change to the regulations or their sections raises, in the same
+ * transaction (statement triggers, custom migration). Replicas compare it with the version their
+ * search index was built from, whichever process or tool made the change.
+ */
+export const corpusVersion = pgTable(
+  'corpus_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: integer('version').notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('corpus_version_single_row', sql`${t.id}`)],
+);

@@ -1,3 +1,10 @@
+CREATE TABLE "corpus_version" (
+	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "corpus_version_single_row" CHECK ("corpus_version"."id")
+);
+--> statement-breakpoint
 CREATE TABLE "rate_limit_counters" (
 	"key" text PRIMARY KEY NOT NULL,
 	"hits" integer NOT NULL,
