@@ -1,5 +1,7 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client';
@@ -19,8 +21,8 @@ interface Limit {
  * counted by billing; these only stop abuse.
  */
 export const RATE_LIMIT_CLASSES = {
-  /** Google sign-in and the development provider's tokens: no user yet, so per IP only. */
-  signIn: { perIp: { max: 20, windowMs: 60_000 } },
+  /** Google sign-in and the development provider's tokens (a sign-in takes both): per IP only. */
+  signIn: { perIp: { max: 30, windowMs: 60_000 } },
   question: {
     perIp: { max: 120, windowMs: 60_000 },
     perUser: { max: 20, windowMs: 60_000 },
@@ -55,6 +57,42 @@ export interface RateLimitsOptions {
   classes?: Record<RateLimitClass, { perIp: Limit; perUser?: Limit }>;
 }
 
+interface RedisStoreBase {
+  new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    key: string,
+  ): Pick<FastifyRateLimitStore, 'incr'>;
+}
+
+/**
+ * The plugin's own Redis store (its Lua script, counting and expiring in one step), with keys named
+ * `<REDIS_KEY_PREFIX><class>:<ip|user>:<id>`: its `child` would add the route to the key, but a
+ * class spans several routes (the question and its stream count together).
+ */
+function redisStore(redis: Redis, keyPrefix: string) {
+  const Base = createRequire(import.meta.url)(
+    '@fastify/rate-limit/store/RedisStore.js',
+  ) as RedisStoreBase;
+  return class ClassRedisStore extends Base implements FastifyRateLimitStore {
+    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      super(
+        params.continueExceeding ?? false,
+        params.exponentialBackoff ?? false,
+        redis,
+        keyPrefix,
+      );
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/** How long the start waits for Redis before serving without limits (logged). */
+const REDIS_CONNECT_WAIT_MS = 3_000;
+
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 async function storeOptions(app: FastifyInstance, store: RateLimitStore) {
@@ -71,7 +109,19 @@ async function storeOptions(app: FastifyInstance, store: RateLimitStore) {
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    return { redis, nameSpace: store.keyPrefix };
+    // Start counting from the first request: wait (briefly) for the connection.
+    const connected = await Promise.race([
+      once(redis, 'ready').then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => setTimeout(resolve, REDIS_CONNECT_WAIT_MS, false).unref()),
+    ]);
+    if (!connected)
+      app.log.warn(
+        'Redis dos limites de requisições ainda não respondeu: limites suspensos até lá',
+      );
+    return { store: redisStore(redis, store.keyPrefix) };
   }
   if (store.kind === 'database') {
     const { Store, close } = postgresRateLimitStore(store.db);
