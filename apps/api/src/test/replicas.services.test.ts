@@ -25,7 +25,7 @@ let database: Database;
 let drop: () => Promise<void>;
 let dataDir: string;
 let llm: http.Server;
-let replicas: ManagedProcess[] = [];
+const replicas: ManagedProcess[] = [];
 let lb: ManagedProcess;
 /** While set, the stand-in model holds the rest of its next answer until the gate opens. */
 let firstWordsGate: Promise<void> | undefined;
