@@ -157,6 +157,8 @@ async function benchTarget(target: Target, questions: string[]): Promise<TargetR
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      // One user asks hundreds of questions a second: the server's capacity, not the abuse limits.
+      RATE_LIMITS: 'off',
       ...(opened.url ? { DATABASE_URL: opened.url } : {}),
     });
     app = await buildApp(config, { database: opened.database, logger: false });
