@@ -25,7 +25,7 @@ import { createUsersRepository } from '../apps/api/src/modules/users/users.repos
 import {
   freePort,
   startLoadBalancer,
-  startReplica,
+  startReplicas,
   type ManagedProcess,
 } from '../apps/api/src/test/cluster';
 import type { LoadReport } from './lib/load';
@@ -108,30 +108,25 @@ async function benchSetup(
   questions: string[],
 ): Promise<SetupReport> {
   process.stderr.write(`\n== ${setup.name} ==\n`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-scale-'));
   const lbPort = await freePort();
   const env = {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: crypto.randomBytes(36).toString('base64'),
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
   };
-  const replicas: ManagedProcess[] = [];
+  let replicas: ManagedProcess[] = [];
+  let stopReplicas: (() => Promise<void>) | undefined;
   let lb: ManagedProcess | undefined;
   try {
     // One public origin for all (the issuer of development ID tokens must match on every replica).
-    for (let i = 0; i < setup.replicas; i++) {
-      replicas.push(
-        await startReplica(
-          { ...env, PUBLIC_ORIGIN: `http://127.0.0.1:${lbPort}` },
-          { entry: 'dist' },
-        ),
-      );
-    }
+    ({ replicas, stop: stopReplicas } = await startReplicas(
+      setup.replicas,
+      { ...env, PUBLIC_ORIGIN: `http://127.0.0.1:${lbPort}` },
+      { entry: 'dist' },
+    ));
     if (setup.balanced) {
       lb = await startLoadBalancer(
         replicas.map((r) => `127.0.0.1:${r.port}`),
@@ -163,8 +158,7 @@ async function benchSetup(
     return { name: setup.name, replicas: setup.replicas, levels };
   } finally {
     await lb?.stop();
-    await Promise.all(replicas.map((r) => r.stop()));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopReplicas?.();
   }
 }
 

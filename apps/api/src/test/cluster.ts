@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../config';
+import { DEV_KEY_FILE, loadOrCreateDevKey } from '../modules/dev-auth/dev-identity-provider';
 
 export const HAPROXY_CONFIG = path.join(REPO_ROOT, 'deploy/haproxy.cfg');
 
@@ -96,6 +97,40 @@ export async function startReplica(
   const replica = manage(child, url, port);
   await waitFor(`Réplica na porta ${port}`, readyAt(url), replica);
   return replica;
+}
+
+/**
+ * `count` replicas with the same settings, each with a data folder of its own (as on separate
+ * machines) holding the same development signing key, so that an ID token issued by one is
+ * accepted by the others — what Google's keys give every replica in Firebase mode.
+ */
+export async function startReplicas(
+  count: number,
+  env: Record<string, string>,
+  options: { entry?: 'source' | 'dist' } = {},
+): Promise<{ replicas: ManagedProcess[]; stop(): Promise<void> }> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-replicas-'));
+  const dirs = Array.from({ length: count }, (_, i) => path.join(root, `replica-${i + 1}`));
+  for (const dir of dirs) fs.mkdirSync(dir);
+  loadOrCreateDevKey(dirs[0]!);
+  for (const dir of dirs.slice(1))
+    fs.copyFileSync(path.join(dirs[0]!, DEV_KEY_FILE), path.join(dir, DEV_KEY_FILE));
+  const started = await Promise.allSettled(
+    dirs.map((dir) =>
+      startReplica({ ...env, DATA_DIR: dir, WEB_DIST_DIR: path.join(root, 'no-web') }, options),
+    ),
+  );
+  const replicas = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stop = async () => {
+    await Promise.all(replicas.map((r) => r.stop()));
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { replicas, stop };
 }
 
 function haproxyBinary(): string {

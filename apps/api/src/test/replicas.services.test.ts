@@ -7,8 +7,6 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 import type { Database } from '../db/client';
@@ -16,14 +14,14 @@ import { insertFixtureCorpus } from '../modules/questions/test-support/fixture-c
 import { writeFixtures } from '../modules/regulations/fixtures.test-helper';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { RATE_LIMIT_CLASSES } from '../plugins/rate-limits';
-import { freePort, startLoadBalancer, startReplica, type ManagedProcess } from './cluster';
+import { freePort, startLoadBalancer, startReplicas, type ManagedProcess } from './cluster';
 import { openTestDatabase } from './test-app';
 
 const QUESTION = 'Qual a carga horária mínima do treinamento para trabalho em altura?';
 
 let database: Database;
 let drop: () => Promise<void>;
-let dataDir: string;
+let stopReplicas: (() => Promise<void>) | undefined;
 let llm: http.Server;
 const replicas: ManagedProcess[] = [];
 let lb: ManagedProcess;
@@ -69,17 +67,14 @@ beforeAll(async () => {
   if (!opened.url) throw new Error('Este teste precisa de DATABASE_URL (PostgreSQL).');
   ({ database, drop } = opened);
   await insertFixtureCorpus(database);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-replicas-'));
   const lbPort = await freePort();
   Object.assign(env, {
     NODE_ENV: 'development',
     DATABASE_URL: opened.url,
-    // What every replica shares: the session secret, the public origin (issuer of the development
-    // ID tokens), the data folder with the development provider's key.
+    // What every replica shares: the session secret and the public origin (the issuer of the
+    // development ID tokens).
     SESSION_SECRET: crypto.randomBytes(36).toString('base64'),
     PUBLIC_ORIGIN: `http://127.0.0.1:${lbPort}`,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMITS: 'on',
     LOG_LEVEL: 'warn',
@@ -87,9 +82,9 @@ beforeAll(async () => {
     LLM_MODEL: 'stand-in',
     LLM_TIMEOUT_MS: '20000',
   });
-  // The first one writes the development key into the shared folder; the others read it.
-  replicas.push(await startReplica(env));
-  replicas.push(...(await Promise.all([startReplica(env), startReplica(env)])));
+  const started = await startReplicas(3, env);
+  replicas.push(...started.replicas);
+  stopReplicas = started.stop;
   lb = await startLoadBalancer(
     replicas.map((r) => `127.0.0.1:${r.port}`),
     lbPort,
@@ -99,12 +94,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await lb?.stop();
-  await Promise.all(replicas.map((r) => r.stop()));
+  await stopReplicas?.();
   llm?.closeAllConnections();
   await new Promise((resolve) => llm?.close(resolve));
   await database?.close();
   await drop?.();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const json = (body: unknown, token?: string, extra: Record<string, string> = {}) => ({
