@@ -16,7 +16,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { REPO_ROOT } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { importRegulationFiles } from '../apps/api/src/modules/regulations/import/import-files';
@@ -30,6 +29,8 @@ import {
 } from '../apps/api/src/test/cluster';
 import type { LoadReport } from './lib/load';
 import { runClient } from './lib/load-client';
+import { formatMs, loadAverage, loadQuestionTexts } from './lib/machine';
+import { createBenchDatabase } from './lib/postgres';
 import { runBench, writeBenchResult } from './lib/run';
 
 const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
@@ -37,7 +38,6 @@ const QUESTIONS_FILE = path.resolve(
   REPO_ROOT,
   process.env.BENCH_QUESTIONS ?? '../shared/eval/dev.jsonl',
 );
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LEVELS = [
   { concurrency: 8, maxRequests: 3000, maxMs: 15_000 },
   { concurrency: 32, maxRequests: 6000, maxMs: 15_000 },
@@ -48,33 +48,6 @@ const SETUPS = [
   { name: '2 replicas behind HAProxy', replicas: 2, balanced: true },
   { name: '3 replicas behind HAProxy', replicas: 3, balanced: true },
 ] as const;
-
-function loadQuestions(): string[] {
-  return fs
-    .readFileSync(QUESTIONS_FILE, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => (JSON.parse(l) as { question: string }).question);
-}
-
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `normas_scale_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function signInBusiness(base: string, databaseUrl: string, email: string): Promise<string> {
   const post = (url: string, body: object) =>
@@ -162,12 +135,7 @@ async function benchSetup(
   }
 }
 
-const ms = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(1));
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
+const ms = formatMs;
 
 function markdown(reports: SetupReport[], questions: number, loadAtStart: string): string {
   const lines = [
@@ -210,9 +178,11 @@ async function main() {
     });
     if (built.status !== 0) throw new Error('npm run build -w apps/api falhou');
   }
-  const questions = loadQuestions();
+  const questions = loadQuestionTexts(QUESTIONS_FILE);
+  if (questions.length === 0)
+    throw new Error(`Sem perguntas em ${QUESTIONS_FILE} (BENCH_QUESTIONS)`);
   const loadAtStart = loadAverage();
-  const { url, drop } = await createDatabase();
+  const { url, drop } = await createBenchDatabase('normas_scale');
   try {
     const database = await openDatabase({ url, dataDir: '' });
     try {

@@ -50,6 +50,17 @@ function service(options: { secret?: string; verifiedTokens?: number } = {}) {
   return { s, clock, lookups };
 }
 
+/** A token signed with the right secret, issuer and audience (copied from `own`), with any sid/sub. */
+const signedLike = (own: { iss?: string; aud?: unknown }, claims: { sid: unknown; sub: string }) =>
+  new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(own.iss!)
+    .setAudience(own.aud as string)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(SECRET));
+
 const rejects = (promise: Promise<unknown>) =>
   expect(promise).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
 
@@ -146,15 +157,7 @@ describe('session tokens', () => {
       name: 'Outro',
       photoUrl: null,
     });
-    const token = await new SignJWT({ sid: own.sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(other.id)
-      .setIssuer(own.iss!)
-      .setAudience(own.aud as string)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(SECRET));
-    await rejects(s.authenticate(token));
+    await rejects(s.authenticate(await signedLike(own, { sid: own.sid, sub: other.id })));
   });
 
   it('keeps working past its cache size', async () => {
@@ -171,15 +174,7 @@ describe('session tokens', () => {
     async (sid) => {
       const { s } = service();
       const own = decodeJwt(await s.issue(user.id));
-      const token = await new SignJWT({ sid })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(user.id)
-        .setIssuer(own.iss!)
-        .setAudience(own.aud as string)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(SECRET));
-      await rejects(s.authenticate(token));
+      await rejects(s.authenticate(await signedLike(own, { sid, sub: user.id })));
     },
   );
 });
