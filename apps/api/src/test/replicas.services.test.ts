@@ -170,6 +170,9 @@ describe('three replicas behind HAProxy', () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    // The security headers travel with the stream too.
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let seen = '';
