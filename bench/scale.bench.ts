@@ -29,7 +29,7 @@ import {
 } from '../apps/api/src/test/cluster';
 import type { LoadReport } from './lib/load';
 import { runClient } from './lib/load-client';
-import { formatMs, loadAverage, loadQuestionTexts } from './lib/machine';
+import { formatMs, loadAverage, loadQuestionTexts, processCpuMs } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
 import { runBench, writeBenchResult } from './lib/run';
 
@@ -69,10 +69,17 @@ async function signInBusiness(base: string, databaseUrl: string, email: string):
   return token;
 }
 
+interface LevelReport extends LoadReport {
+  /** CPU time of all replicas together, per request. */
+  replicasCpuMs: number;
+  /** CPU time of HAProxy per request (0 without it). */
+  balancerCpuMs: number;
+}
+
 interface SetupReport {
   name: string;
   replicas: number;
-  levels: LoadReport[];
+  levels: LevelReport[];
 }
 
 async function benchSetup(
@@ -118,14 +125,21 @@ async function benchSetup(
         });
       }
     }
-    const levels: LoadReport[] = [];
+    const levels: LevelReport[] = [];
+    const replicasCpu = () => replicas.reduce((sum, r) => sum + processCpuMs(r.child.pid), 0);
     for (const level of LEVELS) {
+      const before = { replicas: replicasCpu(), balancer: processCpuMs(lb?.child.pid) };
       const result = await runClient({ mode: 'json', base, token, questions, level });
       if (result.mode !== 'json') throw new Error('relatório inesperado do cliente de carga');
-      levels.push(result.report);
       const r = result.report;
+      const perRequest = (ms: number) => (r.requests > 0 ? ms / r.requests : NaN);
+      levels.push({
+        ...r,
+        replicasCpuMs: perRequest(replicasCpu() - before.replicas),
+        balancerCpuMs: perRequest(processCpuMs(lb?.child.pid) - before.balancer),
+      });
       process.stderr.write(
-        `${level.concurrency} usuários: ${r.requests} req, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.throughput.toFixed(0)} req/s, erros ${r.errors}\n`,
+        `${level.concurrency} usuários: ${r.requests} req, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.throughput.toFixed(0)} req/s, erros ${r.errors}, CPU réplicas ${levels.at(-1)!.replicasCpuMs.toFixed(2)} ms/req\n`,
       );
     }
     return { name: setup.name, replicas: setup.replicas, levels };
@@ -150,16 +164,18 @@ function markdown(reports: SetupReport[], questions: number, loadAtStart: string
     'next question when the last answer arrives; the load client runs in a worker thread of the',
     'benchmark process. Everything — client, HAProxy, replicas, PostgreSQL — shares the same CPUs,',
     'so more replicas than cores cannot add throughput here: the numbers show what one machine holds',
-    'and what the load balancer costs, not how far more machines would go. Produced by',
-    '`npm run bench:scale`.',
+    'and what the load balancer costs, not how far more machines would go. The CPU columns are read',
+    'from /proc for the replica and HAProxy processes: the work each request costs them, whatever else',
+    'the machine was running (latency and throughput are not: compare the load average with the',
+    'number of CPUs). Produced by `npm run bench:scale`.',
     '',
-    '| setup | users | requests | errors | p50 ms | p95 ms | p99 ms | req/s |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| setup | users | requests | errors | p50 ms | p95 ms | p99 ms | req/s | replicas CPU ms/req | HAProxy CPU ms/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of reports) {
     for (const l of r.levels) {
       lines.push(
-        `| ${r.name} | ${l.concurrency} | ${l.requests} | ${l.errors} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${l.throughput.toFixed(0)} |`,
+        `| ${r.name} | ${l.concurrency} | ${l.requests} | ${l.errors} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${l.throughput.toFixed(0)} | ${l.replicasCpuMs.toFixed(2)} | ${l.balancerCpuMs.toFixed(3)} |`,
       );
     }
   }
