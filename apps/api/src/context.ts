@@ -12,7 +12,7 @@ import { createSizingTablesSource } from './modules/establishments/sizing/load-s
 import { createCalculatedAnswers } from './modules/establishments/sizing-answers/calculated-answers';
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { createCitedSectionsRepository } from './modules/questions/cited-sections.repository';
-import { createDatabaseBroadcaster, createRedisBroadcaster } from './lib/broadcaster';
+import { createBroadcasterFor } from './lib/broadcaster';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -47,9 +47,7 @@ export function createContext(config: Config, database: Database, options: Conte
         })),
       ),
   });
-  const broadcaster = config.redisUrl
-    ? createRedisBroadcaster(config.redisUrl)
-    : createDatabaseBroadcaster(database);
+  const broadcaster = createBroadcasterFor(config, database);
   return {
     config,
     database,

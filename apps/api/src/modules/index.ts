@@ -24,5 +24,9 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(establishmentsRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity)
-    await api.register(devAuthRoutes, { devIdentity: ctx.devIdentity, users: ctx.users });
+    await api.register(devAuthRoutes, {
+      devIdentity: ctx.devIdentity,
+      users: ctx.users,
+      planSwitch: ctx.config.env === 'test',
+    });
 }
