@@ -196,7 +196,8 @@ describe('/minha-empresa', () => {
       uf: 'SP',
       active: true,
     });
-  });
+    // Typing a whole form key by key takes seconds on a loaded machine.
+  }, 30_000);
 
   it('shows the server’s message for a CNAE outside NR-04 Anexo I next to the field', async () => {
     const api = installFakeApi();
