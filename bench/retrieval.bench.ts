@@ -17,10 +17,10 @@ import {
 import { ABSTAIN_BELOW } from '../apps/api/src/modules/retrieval/confidence';
 import { benchQuestionSets, openBenchCorpus } from './lib/bench-corpus';
 import { renderReport, type EngineRow, type QuestionSetRows } from './lib/report';
-import { createMiniSearchPeer } from './peers/minisearch.peer';
-import { createOramaPeer } from './peers/orama.peer';
+import { createMiniSearchPeer, MINISEARCH_CONFIGURATION } from './peers/minisearch.peer';
+import { createOramaPeer, ORAMA_CONFIGURATION } from './peers/orama.peer';
 import type { BenchEngine, BenchOutcome } from './peers/peer';
-import { createPgFtsPeer, dropPgFtsPeer } from './peers/pg-fts.peer';
+import { createPgFtsPeer, dropPgFtsPeer, PG_FTS_CONFIGURATION } from './peers/pg-fts.peer';
 import { runBench, writeBenchResult } from './lib/run';
 
 /** What a reader must know to judge the table; kept next to the code that produces it. */
@@ -28,8 +28,9 @@ const NOTES = [
   'v5 (aprendido): (1) reordenação por regressão logística aos pares sobre 14 variáveis de cada candidato da 1ª etapa (BM25F, cobertura, proximidade, pistas numérica e de definição, filhos, roteador de NR, anexo, fórmula manual...); (2) classificador logístico de "a pergunta tem resposta no acervo" sobre 16 variáveis da pergunta e do 1º item, entre elas o log-odds médio das palavras da pergunta, empilhado fora da dobra; limiar escolhido para no máximo 3% de abstenção indevida no treino; (3) expansão de documentos: cada item é indexado também pelas perguntas de treino que ele responde (campo BM25F de peso 0,5). Tudo treinado por `npm run train:retrieval` em apps/api/src/modules/retrieval/training-data/ (2.289 perguntas com itens de referência e 727 fora do acervo, em dez lotes escritos por nós para treino sem ver dev nem os conjuntos de bench/questions/ — o oitavo, de perguntas curtas como as que se digitam ("quem paga o EPI?"), o nono, de perguntas das NRs com palavras de lei trabalhista, INSS ou obras e de perguntas fora das NRs que soam como NR, o décimo, de itens que nenhuma pergunta de treino cobria; perguntas com índice de Jaccard ≥ 0,45 com qualquer pergunta de dev ou desses conjuntos foram retiradas). Validação cruzada em 5 dobras no treino (cada pergunta lida por um índice sem as perguntas da sua dobra): Recall@5 0,722 → 0,751, abstenção 0,476 → 0,788, abstenção indevida 0,032 → 0,025. Uma regra fixa fica acima do classificador: a pergunta cujas palavras o 1º item cobre por inteiro (confiança manual ≥ 0,95), com frase de tema da NR desse item e sem frase forte de fora das NRs, é respondida; veio de uma pergunta curta de dev recusada ("dados mínimos do ASO") e não muda nenhum resultado no treino nem nos conjuntos de bench/questions/.',
   'Em dev na v5 só a regra acima veio de uma falha; o resto foi só medido. Os conjuntos em bench/questions/ foram escritos por nós sem ver dev (mesmo filtro de Jaccard): heldout-a antes dos modelos, depois usado para análise de erros (os sinônimos de adornos/calçados e as exceções de radical porta/porto, carga/cargo vieram de falhas nele), portanto não é mais cego; heldout-b foi escrito depois de todo o desenho fixado e só medido, com uma exceção: ao ler respostas, uma falha nele (recusa de trabalho em andaime) levou ao grupo de sinônimos de "direito de recusa" — fora isso, cego. heldout-c (90 perguntas) foi escrito por quem não viu nada do projeto, só o texto das NRs, e medido antes das mudanças desta versão (os três lotes novos de treino, os sinônimos de custo e de dimensionamento, a leitura de "Anexo II, item 6.4.1"): Recall@1 0,842, Recall@5 0,934, MRR@10 0,880, abstenção 1,000, abstenção indevida 0,000. Nenhuma falha dele foi lida; só os seus números agregados em bench:answers foram vistos ao escolher o peso da frase na ordem da resposta.',
   'v4 e antes (fórmulas manuais, terceira linha): BM25F + roteador de NR + reordenação manual; abstenção por cobertura da pergunta com sinais e documentos de temas fora das NRs (dados em data/). Essas fórmulas continuam como variáveis dos modelos.',
-  'PostgreSQL FTS: `websearch_to_tsquery` exige todas as palavras e não acha nada para perguntas naturais; aqui as palavras de conteúdo da pergunta (sem stop words) são unidas com "or" (sintaxe websearch) e o `ts_rank_cd` usa normalização 1 (divide por 1 + log do tamanho).',
-  'MiniSearch e Orama: dobra de acentos, stop words em português e stemmer Snowball português, campos conteúdo/título da seção/título da NR com pesos 1/1,5/0,6, combinação OU.',
+  PG_FTS_CONFIGURATION,
+  MINISEARCH_CONFIGURATION,
+  ORAMA_CONFIGURATION,
   'PostgreSQL FTS roda no PGlite do mesmo processo (tempo de CPU não separável: "–").',
 ];
 

@@ -5,10 +5,10 @@ import { STOP_WORDS } from '../../apps/api/src/modules/retrieval/text/analyzer';
 import { foldText } from '../../apps/api/src/modules/retrieval/text/normalize';
 import type { BenchEngine } from './peer';
 
-/**
- * Orama (BM25) with its Portuguese tokenizer and stemmer, Portuguese stop words, and text folded
- * before indexing and searching; threshold 1 so that a document matching any term is returned.
- */
+export const ORAMA_CONFIGURATION =
+  'Orama (BM25), como a sua documentação recomenda para português: tokenizador `portuguese` com o stemmer de `@orama/stemmers/portuguese` e stop words em português, texto sem acentos ao indexar e ao buscar; busca com casamento por prefixo (padrão), `tolerance: 1` (erros de digitação), `threshold: 1` (devolve documentos com qualquer palavra: semântica OU) e pesos `boost` { conteúdo 1, título da seção 1,5, título da NR 0,6 }.';
+
+/** Orama (BM25) configured as its documentation recommends (see ORAMA_CONFIGURATION). */
 export async function createOramaPeer(sections: readonly IndexedSection[]): Promise<BenchEngine> {
   const db = create({
     schema: {
@@ -34,6 +34,7 @@ export async function createOramaPeer(sections: readonly IndexedSection[]): Prom
   );
   return {
     name: 'Orama',
+    configuration: ORAMA_CONFIGURATION,
     abstentionRule:
       'nenhum resultado, ou 1º escore abaixo de um limiar escolhido nas mesmas perguntas',
     thresholdOnTopScore: true,
@@ -44,6 +45,7 @@ export async function createOramaPeer(sections: readonly IndexedSection[]): Prom
         properties: ['content', 'headingPath', 'title'],
         boost: { headingPath: 1.5, title: 0.6 },
         threshold: 1,
+        tolerance: 1,
         limit: 10,
       });
       return {

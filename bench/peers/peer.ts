@@ -13,6 +13,8 @@ export interface BenchEngine {
    * score from the questions (the same way ours was chosen) and abstains below it.
    */
   thresholdOnTopScore?: boolean;
+  /** How the engine is configured, as its own documentation recommends, for the report's notes. */
+  configuration?: string;
   /** Whether the search runs in this process (CPU time per query is then meaningful). */
   inProcess: boolean;
   search(question: string): Promise<BenchOutcome> | BenchOutcome;

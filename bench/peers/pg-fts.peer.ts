@@ -1,35 +1,45 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/api/src/db/client';
-import { STOP_WORDS } from '../../apps/api/src/modules/retrieval/text/analyzer';
 import { foldText } from '../../apps/api/src/modules/retrieval/text/normalize';
 import type { BenchEngine } from './peer';
 
 /**
  * `websearch_to_tsquery` ANDs every word, so a natural question ("o que a NR diz sobre...") matches
- * nothing. The peer stays within websearch syntax and joins the question's content words with "or",
- * stop words (ours, the same list every engine uses) removed.
+ * nothing. The peer stays within websearch syntax and joins the question's words with "or"; the
+ * text search configuration drops its own Portuguese stop words.
  */
 export function websearchOr(question: string): string {
   const words = foldText(question).match(/[a-z0-9]+/g) ?? [];
-  return [...new Set(words.filter((w) => w.length > 1 && !STOP_WORDS.has(w)))].join(' or ');
+  return [...new Set(words.filter((w) => w.length > 1))].join(' or ');
 }
 
+export const PG_FTS_CONFIGURATION =
+  'PostgreSQL FTS, como a documentação do PostgreSQL recomenda para português sem acentos: configuração `pt_unaccent` (cópia de `portuguese` com o dicionário `unaccent` antes de `portuguese_stem`, seção "unaccent" do manual), vetor `setweight(título da seção, A) || setweight(conteúdo, B)` pré-calculado com índice GIN, consulta `websearch_to_tsquery` com as palavras da pergunta unidas por "or" (semântica OU; stop words do próprio dicionário), ordenação por `ts_rank_cd` com normalização 1 (divide por 1 + log do tamanho, sem o que as tabelas longas vencem).';
+
 /**
- * PostgreSQL full-text search over the same sections: `websearch_to_tsquery('portuguese', unaccent(q))`
- * against `to_tsvector('portuguese', unaccent(heading_path || ' ' || content))`, ranked by `ts_rank_cd`
- * with normalisation 1 (divided by 1 + log of the length), without which the longest tables win.
- * The vectors are precomputed in a GIN-indexed scratch table, as a real deployment would.
+ * PostgreSQL full-text search over the same sections, configured as its manual recommends for
+ * accent-insensitive Portuguese (see PG_FTS_CONFIGURATION). The vectors are precomputed in a
+ * GIN-indexed scratch table, as a real deployment would.
  */
 export async function createPgFtsPeer(database: Database): Promise<BenchEngine> {
   await database.db.execute(sql`drop table if exists bench_fts`);
+  await database.db.execute(sql`drop text search configuration if exists pt_unaccent`);
+  await database.db.execute(
+    sql`create text search configuration pt_unaccent (copy = pg_catalog.portuguese)`,
+  );
+  await database.db.execute(sql`
+    alter text search configuration pt_unaccent
+      alter mapping for hword, hword_part, word with unaccent, portuguese_stem`);
   await database.db.execute(sql`
     create table bench_fts as
       select s.id, r.code, s.item,
-             to_tsvector('portuguese', unaccent(s.heading_path || ' ' || s.content)) as tsv
+             setweight(to_tsvector('pt_unaccent', s.heading_path), 'A') ||
+             setweight(to_tsvector('pt_unaccent', s.content), 'B') as tsv
       from sections s join regulations r on r.id = s.regulation_id`);
   await database.db.execute(sql`create index bench_fts_tsv on bench_fts using gin (tsv)`);
   return {
     name: 'PostgreSQL FTS',
+    configuration: PG_FTS_CONFIGURATION,
     abstentionRule:
       'nenhum resultado, ou 1º ts_rank_cd abaixo de um limiar escolhido nas mesmas perguntas',
     thresholdOnTopScore: true,
@@ -37,7 +47,7 @@ export async function createPgFtsPeer(database: Database): Promise<BenchEngine> 
     async search(question) {
       const result = await database.db.execute<{ code: string; item: string; score: number }>(sql`
         select code, item, ts_rank_cd(tsv, q, 1)::float8 as score
-        from bench_fts, websearch_to_tsquery('portuguese', unaccent(${websearchOr(question)})) q
+        from bench_fts, websearch_to_tsquery('pt_unaccent', ${websearchOr(question)}) q
         where tsv @@ q
         order by score desc
         limit 10`);
@@ -53,4 +63,5 @@ export async function createPgFtsPeer(database: Database): Promise<BenchEngine> 
 
 export async function dropPgFtsPeer(database: Database): Promise<void> {
   await database.db.execute(sql`drop table if exists bench_fts`);
+  await database.db.execute(sql`drop text search configuration if exists pt_unaccent`);
 }

@@ -8,6 +8,10 @@ import { createAuthService, createIdentity } from './modules/auth/auth.service';
 import type { FetchLike } from './modules/auth/remote-key-set';
 import { loadRetrievalIndex } from './modules/retrieval/retrieval.service';
 import { createAnswerEngine } from './modules/answers/create-answer-engine';
+import { createSizingTablesSource } from './modules/establishments/sizing/load-sizing-tables';
+import { createCalculatedAnswers } from './modules/establishments/sizing-answers/calculated-answers';
+import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
+import { createCitedSectionsRepository } from './modules/questions/cited-sections.repository';
 import { createBroadcasterFor } from './lib/broadcaster';
 
 export interface ContextOptions {
@@ -27,6 +31,22 @@ export function createContext(config: Config, database: Database, options: Conte
   const auth = createAuthService({ config, verifier, users, sessions });
   const retrieval = loadRetrievalIndex(database.db);
   const answers = createAnswerEngine(config);
+  const sizingTables = createSizingTablesSource(database.db);
+  const establishments = createEstablishmentsRepository(database.db);
+  const cited = createCitedSectionsRepository(database.db);
+  const calculatedAnswers = createCalculatedAnswers({
+    tables: sizingTables,
+    activeProfile: (userId) => establishments.findActive(userId),
+    findItems: async (refs) =>
+      (await cited.byItemRefs(refs)).regulations.flatMap((r) =>
+        r.sections.map((s) => ({
+          regulationId: r.id,
+          sectionId: s.id,
+          code: r.code,
+          item: s.item,
+        })),
+      ),
+  });
   const broadcaster = createBroadcasterFor(config, database);
   return {
     config,
@@ -38,6 +58,8 @@ export function createContext(config: Config, database: Database, options: Conte
     devIdentity,
     retrieval,
     answers,
+    sizingTables,
+    calculatedAnswers,
     broadcaster,
   };
 }

@@ -63,6 +63,17 @@ export const ERRORS = {
   PROJECT_NOT_FOUND: { status: 404, message: 'Projeto não encontrado.' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Mensagem não encontrada neste chat.' },
   QUESTION_NOT_FOUND: { status: 404, message: 'Pergunta não encontrada para este chatKey.' },
+  ESTABLISHMENT_NOT_FOUND: { status: 404, message: 'Perfil de empresa não encontrado.' },
+  UNKNOWN_CNAE: {
+    status: 400,
+    message:
+      'Este CNAE não consta na relação do Anexo I da NR-04. Confira o código no cartão do CNPJ.',
+  },
+  SIZING_TABLES_MISSING: {
+    status: 503,
+    message:
+      'As tabelas de dimensionamento da NR-04 e da NR-05 ainda não foram importadas. Tente novamente em instantes.',
+  },
   KNOWLEDGE_BASE_EMPTY: {
     status: 503,
     message: 'A base de normas ainda não foi importada. Tente novamente em instantes.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RegulationTableSchema } from './tables';
 
 /** One numbered item of a regulation (with its lettered sub-items), numbered from 1 in document order. */
 export const SectionSchema = z.object({
@@ -30,6 +31,8 @@ export type RegulationSummary = z.infer<typeof RegulationSummarySchema>;
 export const RegulationSchema = RegulationSummarySchema.extend({
   sourceFile: z.string(),
   sections: z.array(SectionSchema),
+  /** The regulation's Quadros/Tabelas/Anexos as data; each names the sections that print it. */
+  tables: z.array(RegulationTableSchema),
 });
 export type Regulation = z.infer<typeof RegulationSchema>;
 

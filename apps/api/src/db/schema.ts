@@ -97,6 +97,65 @@ export const sections = pgTable(
   ],
 );
 
+/**
+ * A Quadro/Tabela/Anexo table of a regulation, kept as data beside the sections that print it
+ * (sections `section_number`..`last_section_number` of the same regulation hold its rows as text).
+ */
+export const regulationTables = pgTable(
+  'regulation_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    regulationId: uuid('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    /** Order among the regulation's tables, from 1. */
+    position: integer('position').notNull(),
+    /** "Quadro I", "Anexo II", "Tabela do item 22.16.2.1". */
+    label: text('label').notNull(),
+    title: text('title').notNull().default(''),
+    sectionNumber: integer('section_number').notNull(),
+    lastSectionNumber: integer('last_section_number').notNull(),
+    page: integer('page'),
+    /** The grid: column count, header rows, body rows (HTML cell model) and footnotes. */
+    grid: jsonb('grid').notNull(),
+  },
+  (t) => [
+    uniqueIndex('regulation_tables_regulation_position_key').on(t.regulationId, t.position),
+    index('regulation_tables_regulation_label_idx').on(t.regulationId, t.label),
+  ],
+);
+
+/**
+ * A user's establishment profiles (/delivery…): what SESMT and CIPA sizing needs. Sizing itself is
+ * not stored: it is computed from the imported tables on every read. One profile per user is active.
+ */
+export const establishments = pgTable(
+  'establishments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 14 digits, check digits verified. */
+    cnpj: text('cnpj'),
+    /** CNAE subclass, 7 digits ("4120400"). */
+    cnae: text('cnae').notNull(),
+    employees: integer('employees').notNull(),
+    uf: text('uf').notNull(),
+    active: boolean('active').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('establishments_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('establishments_user_active_key')
+      .on(t.userId)
+      .where(sql`${t.active}`),
+    check('establishments_employees_check', sql`${t.employees} > 0`),
+    check('establishments_cnae_check', sql`${t.cnae} ~ '^[0-9]{7}$'`),
+  ],
+);
+
 export const projects = pgTable(
   'projects',
   {

@@ -9,6 +9,7 @@ import { faqsRoutes } from './faqs/faqs.routes';
 import { regulationsRoutes } from './regulations/regulations.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
+import { establishmentsRoutes } from './establishments/establishments.routes';
 
 /** Feature route modules, mounted under /api/v1. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,6 +21,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(regulationsRoutes, { ctx });
   await api.register(projectsRoutes, { ctx });
   await api.register(feedbackRoutes, { ctx });
+  await api.register(establishmentsRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity)
     await api.register(devAuthRoutes, {

@@ -11,6 +11,7 @@ import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PaymentRoute } from './routes/payment';
 import { ProfileRoute } from './routes/profile';
+import { CompanyRoute } from './routes/company';
 import { ProjectDetailRoute } from './routes/project-detail';
 import { ProjectsRoute } from './routes/projects';
 import { RegulationViewerRoute } from './routes/regulation-viewer';
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
               { path: '/projects', element: <ProjectsRoute /> },
               { path: '/projects/:id', element: <ProjectDetailRoute /> },
               { path: '/profile', element: <ProfileRoute /> },
+              { path: '/minha-empresa', element: <CompanyRoute /> },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },

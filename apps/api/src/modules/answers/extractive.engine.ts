@@ -17,6 +17,7 @@ import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits } from './passages';
 import { quoteItem } from './quote';
+import { quoteTable } from './table-quote';
 
 /** A result below this share of the best score is a different topic, not a second answer. */
 const RELATIVE_CUT = 0.6;
@@ -84,7 +85,10 @@ export function chooseItems(question: string, results: readonly AnswerSource[]):
     ranked.flatMap((r) => splitUnits(r.content)),
   );
   const quoted = ranked
-    .map((source) => ({ source, quote: quoteItem(source.content, relevance) }))
+    .map((source) => ({
+      source,
+      quote: quoteItem(source.content, relevance) ?? quoteTable(source.content, relevance),
+    }))
     .filter((c): c is ChosenItem => c.quote !== null);
 
   const candidates = quoted.filter(

@@ -54,6 +54,11 @@ function leadParagraph(chosen: ChosenItem[]): string {
 }
 
 function blockquote(quote: Quote): string {
+  // A table is shown as a table: its cells are already escaped markdown (decision record 0030).
+  if (quote.table)
+    return quote.tableRowsLeftOut
+      ? `${quote.table}\n\n(… outras ${quote.tableRowsLeftOut} linhas na tabela)`
+      : quote.table;
   const lines: string[] = [];
   for (const part of quote.parts) {
     if (part.gapBefore) lines.push('(…)');

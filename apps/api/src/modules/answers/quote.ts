@@ -15,6 +15,10 @@ export interface Quote {
   /** Best unit's score: how well this item answers. */
   score: number;
   decisive: number;
+  /** A table item's matching rows as a markdown table (table-quote.ts), shown instead of `parts`. */
+  table?: string;
+  /** How many rows of the table the quote leaves out. */
+  tableRowsLeftOut?: number;
 }
 
 const MAX_QUOTE_CHARS = 900;

@@ -26,6 +26,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     cited: createCitedSectionsRepository(ctx.db),
     retrieval: ctx.retrieval,
     answers: ctx.answers,
+    calculated: ctx.calculatedAnswers,
     timeoutMs: ctx.config.answerTimeoutMs,
     onError: (error, message) => app.log.error({ err: error }, message),
   });

@@ -12,6 +12,7 @@ import { withAnswerDeadline } from '../../lib/deadline';
 import type { AnswerEngine } from '../answers/answer-engine';
 import type { CitedSectionsRepository } from '../questions/cited-sections.repository';
 import type { RetrievalService } from '../retrieval/retrieval.service';
+import type { CalculatedAnswers } from '../establishments/sizing-answers/calculated-answers';
 import { buildTurnInput, CONTEXT_MESSAGES, type TurnInput } from './chat-context';
 import { toChatDto, toMessageDto, type ChatRow, type ChatsRepository } from './chats.repository';
 import { assertPlanAllowsChats, planKeepsContext } from './early-access';
@@ -26,6 +27,8 @@ export interface ChatsServiceDeps {
   cited: Pick<CitedSectionsRepository, 'byCitations' | 'hasKnowledge'>;
   retrieval: Pick<RetrievalService, 'search'>;
   answers: Pick<AnswerEngine, 'answer'>;
+  /** Sizing questions are computed from the NR tables before the engines are asked. */
+  calculated?: CalculatedAnswers;
   timeoutMs: number;
   now?: () => Date;
   onError?: (error: unknown, message: string) => void;
@@ -122,14 +125,23 @@ export function createChatsService(deps: ChatsServiceDeps) {
         deps.timeoutMs,
         options.signal,
         async (signal) => {
-          const retrieval = await deps.retrieval.search(turn.input.query, {
-            limit: RETRIEVAL_LIMIT,
+          const calculated = await deps.calculated?.tryAnswer({
+            question: turn.content,
+            userId: turn.chat.userId,
           });
-          signal.throwIfAborted();
-          const result = await deps.answers.answer(
-            { question: turn.content, retrieval, conversation: turn.input.conversation },
-            { signal, onDelta: options.onDelta },
-          );
+          if (calculated) options.onDelta?.(calculated.markdown);
+          const result =
+            calculated ??
+            (await deps.answers.answer(
+              {
+                question: turn.content,
+                retrieval: await deps.retrieval.search(turn.input.query, {
+                  limit: RETRIEVAL_LIMIT,
+                }),
+                conversation: turn.input.conversation,
+              },
+              { signal, onDelta: options.onDelta },
+            ));
           signal.throwIfAborted();
           return {
             markdown: result.markdown,

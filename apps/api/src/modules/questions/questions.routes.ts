@@ -16,6 +16,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const service = createQuestionsService({
     retrieval: ctx.retrieval,
     answers: ctx.answers,
+    calculated: ctx.calculatedAnswers,
     usage: createUsageRepository(ctx.db),
     history: createHistoryRepository(ctx.db),
     cited: createCitedSectionsRepository(ctx.db),

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { withAnswerDeadline } from '../../lib/deadline';
 import type { HistoryRepository, NewHistoryEntry } from '../history/history.repository';
 import type { CitedSectionsRepository } from './cited-sections.repository';
+import type { CalculatedAnswers } from '../establishments/sizing-answers/calculated-answers';
 import type { AnswerPort, RetrievalPort } from './engine-ports';
 import { limitMessage, planQuota, type PlanQuota } from './plan-period';
 import type { UsageRepository } from './usage.repository';
@@ -14,6 +15,8 @@ export const RETRIEVAL_LIMIT = 8;
 export interface QuestionsServiceDeps {
   retrieval: RetrievalPort;
   answers: AnswerPort;
+  /** Sizing questions are computed from the NR tables before the engines are asked. */
+  calculated?: CalculatedAnswers;
   usage: UsageRepository;
   history: HistoryRepository;
   cited: CitedSectionsRepository;
@@ -101,12 +104,17 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     const { user, question, quota } = reservation;
     try {
       return await withAnswerDeadline(deps.timeoutMs, options.signal, async (signal) => {
-        const retrieval = await deps.retrieval.search(question, { limit: RETRIEVAL_LIMIT });
-        signal.throwIfAborted();
-        const result = await deps.answers.answer(
-          { question, retrieval },
-          { signal, onDelta: options.onDelta },
-        );
+        const calculated = await deps.calculated?.tryAnswer({ question, userId: user.id });
+        if (calculated) options.onDelta?.(calculated.markdown);
+        const result =
+          calculated ??
+          (await deps.answers.answer(
+            {
+              question,
+              retrieval: await deps.retrieval.search(question, { limit: RETRIEVAL_LIMIT }),
+            },
+            { signal, onDelta: options.onDelta },
+          ));
         signal.throwIfAborted();
         const data = await deps.cited.byCitations(result.citations);
         const entry = {
@@ -116,7 +124,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
           answer: result.markdown,
           regulations: data,
           abstained: result.abstained,
-          engine: deps.answers.kind,
+          engine: calculated ? 'sizing' : deps.answers.kind,
         };
         const { row, used } = await store(reservation, entry, result.abstained);
         return {

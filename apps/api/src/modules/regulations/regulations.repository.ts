@@ -1,11 +1,12 @@
 import { asc, count, eq, and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { regulations, sections } from '../../db/schema';
+import { regulations, regulationTables, sections } from '../../db/schema';
 import type { ParsedRegulation } from './parse/parse-regulation';
 
 export type RegulationRow = typeof regulations.$inferSelect;
 export type SectionRow = typeof sections.$inferSelect;
 export type RegulationSummaryRow = RegulationRow & { sectionCount: number };
+export type RegulationTableRow = typeof regulationTables.$inferSelect;
 
 /** PostgreSQL caps a statement at 65,535 parameters; 6 columns × 1,000 rows stays well under. */
 const SECTION_BATCH = 1000;
@@ -68,6 +69,22 @@ export function createRegulationsRepository(db: Db) {
             })),
           );
         }
+        await tx.delete(regulationTables).where(eq(regulationTables.regulationId, row!.id));
+        const tables = parsed.tables ?? [];
+        for (let i = 0; i < tables.length; i += SECTION_BATCH) {
+          await tx.insert(regulationTables).values(
+            tables.slice(i, i + SECTION_BATCH).map((t) => ({
+              regulationId: row!.id,
+              position: t.position,
+              label: t.label,
+              title: t.title,
+              sectionNumber: t.sectionNumber,
+              lastSectionNumber: t.lastSectionNumber,
+              page: t.page,
+              grid: t.grid,
+            })),
+          );
+        }
         return row!;
       });
     },
@@ -93,6 +110,39 @@ export function createRegulationsRepository(db: Db) {
         .from(sections)
         .where(eq(sections.regulationId, regulationId))
         .orderBy(asc(sections.number));
+    },
+
+    async tablesOf(regulationId: string): Promise<RegulationTableRow[]> {
+      return db
+        .select()
+        .from(regulationTables)
+        .where(eq(regulationTables.regulationId, regulationId))
+        .orderBy(asc(regulationTables.position));
+    },
+
+    /** The tables of a regulation, by its code ("NR-04"), in document order, with the item they sit in. */
+    async tablesByCode(
+      code: string,
+    ): Promise<(RegulationTableRow & { code: string; item: string; sectionId: string })[]> {
+      const rows = await db
+        .select({
+          table: regulationTables,
+          code: regulations.code,
+          item: sections.item,
+          sectionId: sections.id,
+        })
+        .from(regulationTables)
+        .innerJoin(regulations, eq(regulations.id, regulationTables.regulationId))
+        .innerJoin(
+          sections,
+          and(
+            eq(sections.regulationId, regulationTables.regulationId),
+            eq(sections.number, regulationTables.sectionNumber),
+          ),
+        )
+        .where(eq(regulations.code, code))
+        .orderBy(asc(regulationTables.position));
+      return rows.map((r) => ({ ...r.table, code: r.code, item: r.item, sectionId: r.sectionId }));
     },
 
     async sectionCount(regulationId: string): Promise<number> {

@@ -4,11 +4,13 @@ import type {
   RegulationSummary,
   Section,
 } from '@normas/contracts/regulations';
+import type { RegulationTable, TableGrid } from '@normas/contracts/tables';
 import { AppError } from '../../lib/app-error';
 import type {
   RegulationRow,
   RegulationsRepository,
   RegulationSummaryRow,
+  RegulationTableRow,
   SectionRow,
 } from './regulations.repository';
 
@@ -37,6 +39,23 @@ function toSection(row: SectionRow): Section {
   };
 }
 
+export function toRegulationTable(row: RegulationTableRow): RegulationTable {
+  const grid = row.grid as TableGrid;
+  return {
+    id: row.id,
+    position: row.position,
+    label: row.label,
+    title: row.title,
+    sectionNumber: row.sectionNumber,
+    lastSectionNumber: row.lastSectionNumber,
+    page: row.page,
+    columnCount: grid.columnCount,
+    headerRows: grid.headerRows,
+    bodyRows: grid.bodyRows,
+    footnotes: grid.footnotes,
+  };
+}
+
 const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 
 export function createRegulationsService(repository: RegulationsRepository) {
@@ -50,11 +69,15 @@ export function createRegulationsService(repository: RegulationsRepository) {
     async get(id: string): Promise<Regulation> {
       const row = await repository.findById(id);
       if (!row) throw notFound('Norma não encontrada.');
-      const sections = await repository.sectionsOf(id);
+      const [sections, tables] = await Promise.all([
+        repository.sectionsOf(id),
+        repository.tablesOf(id),
+      ]);
       return {
         ...toSummary(row, sections.length),
         sourceFile: row.sourceFile,
         sections: sections.map(toSection),
+        tables: tables.map(toRegulationTable),
       };
     },
 

@@ -48,6 +48,9 @@ export function Drawer({
         <NavLink to="/faq" className="drawer-link" onClick={onNavigate}>
           Perguntas frequentes
         </NavLink>
+        <NavLink to="/minha-empresa" className="drawer-link" onClick={onNavigate}>
+          Minha empresa
+        </NavLink>
       </section>
 
       <section className="drawer-section drawer-section--grow" aria-labelledby="drawer-chats-title">

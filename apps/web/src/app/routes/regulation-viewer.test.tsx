@@ -1,4 +1,5 @@
 import type { Regulation, Section } from '@normas/contracts/regulations';
+import type { RegulationTable } from '@normas/contracts/tables';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
@@ -20,13 +21,16 @@ function section(number: number, item: string, overrides: Partial<Section> = {})
   };
 }
 
-function makeRegulation(sections: Section[]): Regulation {
+function makeRegulation(sections: Section[], tables: RegulationTable[] = []): Regulation {
   return {
     ...makeAnswerRegulation({ sections }),
     sectionCount: sections.length,
     sourceFile: 'nr-35.pdf',
+    tables,
   };
 }
+
+const cell = (text: string, colSpan = 1, rowSpan = 1) => ({ text, colSpan, rowSpan });
 
 let api: FakeApi;
 let scrollIntoView: ReturnType<typeof vi.fn>;
@@ -128,5 +132,55 @@ describe('/regulations/{id}', () => {
     renderApp('/regulations/reg-35', { api, storedUser: makeUser() });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Norma não encontrada\.$/);
+  });
+
+  it('renders a Quadro from its data: spanning headers, a grau spanning its rows, notes once', async () => {
+    const table: RegulationTable = {
+      id: 't1',
+      position: 1,
+      label: 'Quadro I',
+      title: 'Dimensionamento da CIPA',
+      sectionNumber: 2,
+      lastSectionNumber: 3,
+      page: 11,
+      columnCount: 3,
+      headerRows: [
+        [cell('NÚMERO DE EMPREGADOS', 3)],
+        [cell('GRAU de RISCO*'), cell('Nº de INTEGRANTES'), cell('20 a 29')],
+      ],
+      bodyRows: [
+        [cell('3', 1, 2), cell('Efetivos'), cell('1')],
+        [cell('Suplentes'), cell('1')],
+      ],
+      footnotes: ['*Grau de Risco conforme o Quadro I da NR-04.'],
+    };
+    api.on(ROUTE, {
+      body: makeRegulation(
+        [
+          section(1, '5.4.1'),
+          section(2, 'Quadro I', {
+            content:
+              '| GRAU de RISCO\\* | Nº | 20 a 29 |\n| --- | --- | --- |\n| 3 | Efetivos | 1 |',
+          }),
+          section(3, 'Quadro I', {
+            content:
+              '| GRAU de RISCO\\* | Nº | 20 a 29 |\n| --- | --- | --- |\n| 3 | Suplentes | 1 |\n\n\\*Grau de Risco conforme o Quadro I da NR-04.',
+          }),
+        ],
+        [table],
+      ),
+    });
+    renderApp('/regulations/reg-35', { api, storedUser: makeUser() });
+
+    const grid = await screen.findByRole('table', { name: 'Quadro I – Dimensionamento da CIPA' });
+    expect(
+      within(grid).getByRole('columnheader', { name: 'NÚMERO DE EMPREGADOS' }),
+    ).toHaveAttribute('colspan', '3');
+    expect(within(grid).getByRole('cell', { name: '3' })).toHaveAttribute('rowspan', '2');
+    expect(within(grid).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getAllByRole('table')).toHaveLength(1);
+    expect(screen.getAllByText('*Grau de Risco conforme o Quadro I da NR-04.')).toHaveLength(1);
+    expect(items()[2]!).toHaveTextContent('Continuação de Quadro I (tabela acima).');
+    expect(screen.queryByText(/\| --- \|/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { extractHtmlText } from './html-text';
-import type { Piece } from './pdf-pieces';
-import { extractPdfText } from './pdf-text';
+import type { PdfPage } from './pdf-pieces';
+import { extractPdfDocument, type ExtractedTable } from './pdf-text';
 
 export const SUPPORTED_EXTENSIONS = ['.pdf', '.html', '.htm', '.txt', '.md'] as const;
 
@@ -29,7 +29,34 @@ function decodeText(data: Uint8Array): string {
 
 export interface ExtractOptions {
   /** Reads a PDF's pages elsewhere (worker threads); by default in this thread. */
-  readPdfPages?: (data: Uint8Array) => Promise<Piece[][]>;
+  readPdfPages?: (data: Uint8Array) => Promise<PdfPage[]>;
+}
+
+/** A regulation file's text and, for PDFs, its ruled tables (marked in the text, table-markers.ts). */
+export interface ExtractedDocument {
+  text: string;
+  tables: ExtractedTable[];
+}
+
+/** The text and tables of a regulation file, by its extension. */
+export async function extractDocument(
+  fileName: string,
+  data: Uint8Array,
+  options: ExtractOptions = {},
+): Promise<ExtractedDocument> {
+  const ext = path.extname(fileName).toLowerCase();
+  if (ext === '.pdf') {
+    try {
+      return await extractPdfDocument(data, options.readPdfPages);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`PDF ilegível (${reason})`, { cause: error });
+    }
+  }
+  if (ext === '.html' || ext === '.htm')
+    return { text: extractHtmlText(decodeText(data)), tables: [] };
+  if (ext === '.txt' || ext === '.md') return { text: decodeText(data), tables: [] };
+  throw new UnsupportedFileError(fileName);
 }
 
 /** The plain text of a regulation file, by its extension. */
@@ -38,16 +65,5 @@ export async function extractText(
   data: Uint8Array,
   options: ExtractOptions = {},
 ): Promise<string> {
-  const ext = path.extname(fileName).toLowerCase();
-  if (ext === '.pdf') {
-    try {
-      return await extractPdfText(data, options.readPdfPages);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`PDF ilegível (${reason})`, { cause: error });
-    }
-  }
-  if (ext === '.html' || ext === '.htm') return extractHtmlText(decodeText(data));
-  if (ext === '.txt' || ext === '.md') return decodeText(data);
-  throw new UnsupportedFileError(fileName);
+  return (await extractDocument(fileName, data, options)).text;
 }

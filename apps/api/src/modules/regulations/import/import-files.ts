@@ -5,9 +5,10 @@ import path from 'node:path';
 import { parseRegulation } from '../parse/parse-regulation';
 import type { RegulationsRepository } from '../regulations.repository';
 import {
-  extractText,
+  extractDocument,
   isSupportedFile,
   UnsupportedFileError,
+  type ExtractedDocument,
   type ExtractOptions,
 } from './extract-text';
 import { createPdfPool } from './pdf-worker-pool';
@@ -16,7 +17,7 @@ import { createPdfPool } from './pdf-worker-pool';
  * Bumped whenever parsing changes what is stored, so that a file imported by an older parser is
  * imported again instead of being skipped as unchanged.
  */
-export const PARSER_VERSION = 3;
+export const PARSER_VERSION = 4;
 
 export type ImportStatus = 'imported' | 'unchanged' | 'failed';
 
@@ -82,7 +83,7 @@ type Prepared =
       name: string;
       data: Uint8Array;
       checksum: string;
-      text: Promise<{ text: string } | { error: unknown }>;
+      text: Promise<{ document: ExtractedDocument } | { error: unknown }>;
     };
 
 function failed(name: string, error: unknown): FileImportResult {
@@ -108,8 +109,8 @@ async function prepare(
       };
     }
     // Settled into a value so that a failure waiting its turn is never an unhandled rejection.
-    const text = extractText(name, data, options).then(
-      (t) => ({ text: t }),
+    const text = extractDocument(name, data, options).then(
+      (document) => ({ document }),
       (error: unknown) => ({ error }),
     );
     return { name, data, checksum, text };
@@ -126,7 +127,7 @@ async function store(
   try {
     const extracted = await prepared.text;
     if ('error' in extracted) throw extracted.error;
-    const parsed = parseRegulation(extracted.text, name);
+    const parsed = parseRegulation(extracted.document.text, name, extracted.document.tables);
     const existing = await repository.findByCode(parsed.code);
     if (existing && existing.checksum === checksum) {
       return {

@@ -1,5 +1,9 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { collectPdfPieces, type Piece } from './pdf-pieces';
+import type { TableGrid } from '@normas/contracts/tables';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { collectPdfPieces, type PdfPage, type Piece } from './pdf-pieces';
+import { findPageTables, type PageTable } from './pdf-tables';
+import { assembleTable } from './table-assembly';
+import { tableEndMarker, tableStartMarker, tableTextLines } from './table-markers';
 
 interface Line {
   y: number;
@@ -58,30 +62,136 @@ function findFurniture(pages: Line[][]): Set<string> {
 
 const PAGE_NUMBER = /^(P[áa]gina\s*)?\d{1,3}(\s*(de|\/)\s*\d{1,3})?$/i;
 
-/** Joins the pages' lines into text; a blank line marks a vertical gap wider than line spacing. */
-export function linesToText(pages: Line[][]): string {
+/** The lines of each page that are running text: furniture and edge page numbers left out. */
+function keptLines(pages: Line[][]): Line[][] {
   const furniture = pages.length > 2 ? findFurniture(pages) : new Set<string>();
-  const out: string[] = [];
-  for (const lines of pages) {
-    const kept = lines.filter((line, i) => {
+  return pages.map((lines) =>
+    lines.filter((line, i) => {
       if (furniture.has(furnitureKey(line.text))) return false;
       const atEdge = i < 2 || i >= lines.length - 2;
       return !(atEdge && PAGE_NUMBER.test(line.text));
-    });
-    kept.forEach((line, i) => {
-      const above = kept[i - 1];
-      if (above && above.y - line.y > Math.max(above.height, line.height) * 1.6) out.push('');
-      out.push(line.text);
-    });
-  }
-  return out.join('\n');
+    }),
+  );
 }
 
-/** Extracts the text of a PDF, line by line, without page furniture. */
-export async function extractPdfText(
+/** Joins the pages' lines into text; a blank line marks a vertical gap wider than line spacing. */
+export function linesToText(pages: Line[][]): string {
+  return layoutToText(pages.map((lines) => ({ lines, tables: [] }))).text;
+}
+
+interface PageLayout {
+  lines: Line[];
+  tables: PageTable[];
+}
+
+/** A table as extracted: its grid and the page it starts on. */
+export type ExtractedTable = TableGrid & { page: number | null };
+
+type Slot = { kind: 'line'; line: Line } | { kind: 'table'; table: PageTable };
+
+const top = (s: Slot) => (s.kind === 'line' ? s.line.y : s.table.ys[0]!);
+/** A note printed right under a table: "* Informações …", "(*) Tempo parcial …". */
+const NOTE_BELOW = /^\(?\*/;
+
+/**
+ * The document's text with each ruled table replaced by a marked block (see table-markers.ts), and
+ * the tables as data. A table that runs on at the top of the next page is one table.
+ */
+export function layoutToText(pages: PageLayout[]): { text: string; tables: ExtractedTable[] } {
+  const kept = keptLines(pages.map((p) => p.lines));
+  const slots: Slot[][] = pages.map((page, i) =>
+    [
+      ...kept[i]!.map((line) => ({ kind: 'line' as const, line })),
+      ...page.tables.map((table) => ({ kind: 'table' as const, table })),
+    ].sort((a, b) => top(b) - top(a)),
+  );
+
+  // Group table parts: a table ending a page and one opening the next with the same outer edges.
+  const groups: PageTable[][] = [];
+  const groupOf = new Map<PageTable, PageTable[]>();
+  slots.forEach((page, i) => {
+    for (const slot of page) {
+      if (slot.kind !== 'table') continue;
+      const previous = slots[i - 1]?.at(-1);
+      const continues =
+        slot === page[0] &&
+        previous?.kind === 'table' &&
+        Math.abs(previous.table.xs[0]! - slot.table.xs[0]!) <= 3 &&
+        Math.abs(previous.table.xs.at(-1)! - slot.table.xs.at(-1)!) <= 3;
+      if (continues) {
+        const group = groupOf.get(previous.table)!;
+        group.push(slot.table);
+        groupOf.set(slot.table, group);
+      } else {
+        const group = [slot.table];
+        groups.push(group);
+        groupOf.set(slot.table, group);
+      }
+    }
+  });
+
+  // Notes printed just under a table's last part belong to it.
+  const notes = new Map<PageTable[], string[]>();
+  const consumed = new Set<Line>();
+  for (const page of slots) {
+    page.forEach((slot, k) => {
+      if (slot.kind !== 'table') return;
+      const group = groupOf.get(slot.table)!;
+      if (group.at(-1) !== slot.table) return;
+      const bottom = slot.table.ys.at(-1)!;
+      const lines: Line[] = [];
+      for (let j = k + 1; j < page.length; j++) {
+        const next = page[j]!;
+        if (next.kind !== 'line') break;
+        const above = lines.at(-1);
+        const gap = (above ? above.y : bottom) - next.line.y;
+        if (lines.length === 0) {
+          if (!NOTE_BELOW.test(next.line.text) || gap > slot.table.lineHeight * 3) break;
+        } else if (gap > Math.max(above!.height, next.line.height) * 1.6) break;
+        lines.push(next.line);
+      }
+      const texts = lines.map((l) => l.text);
+      for (const l of lines) consumed.add(l);
+      if (texts.length > 0) notes.set(group, [texts.join(' ')]);
+    });
+  }
+
+  const tables: ExtractedTable[] = [];
+  const out: string[] = [];
+  for (const page of slots) {
+    let previous: Line | null = null;
+    for (const slot of page) {
+      if (slot.kind === 'table') {
+        const group = groupOf.get(slot.table)!;
+        previous = null;
+        if (group[0] !== slot.table) continue;
+        const grid = assembleTable(group, notes.get(group) ?? []);
+        tables.push({ ...grid, page: group[0]!.page });
+        out.push('', tableStartMarker(tables.length), ...tableTextLines(grid), tableEndMarker, '');
+        continue;
+      }
+      const line = slot.line;
+      if (consumed.has(line)) continue;
+      if (previous && previous.y - line.y > Math.max(previous.height, line.height) * 1.6)
+        out.push('');
+      out.push(line.text);
+      previous = line;
+    }
+  }
+  return { text: out.join('\n'), tables };
+}
+
+/** The text of a PDF (line by line, without page furniture) and its ruled tables as data. */
+export async function extractPdfDocument(
   data: Uint8Array,
-  readPages: (data: Uint8Array) => Promise<Piece[][]> = (d) => collectPdfPieces(getDocument, d),
-): Promise<string> {
+  readPages: (data: Uint8Array) => Promise<PdfPage[]> = (d) => collectPdfPieces(pdfjs, d),
+): Promise<{ text: string; tables: ExtractedTable[] }> {
   const pages = await readPages(data);
-  return linesToText(pages.map(buildLines));
+  return layoutToText(
+    pages.map((page, i) => {
+      const tables = findPageTables(i + 1, page.pieces, page.rules);
+      const inTable = new Set(tables.flatMap((t) => [...t.pieces]));
+      return { lines: buildLines(page.pieces.filter((p) => !inTable.has(p))), tables };
+    }),
+  );
 }

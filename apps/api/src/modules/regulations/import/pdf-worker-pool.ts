@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { collectPdfPieces, type Piece } from './pdf-pieces';
+import { collectPdfPieces, type PdfPage } from './pdf-pieces';
 
 /**
  * Reading PDFs is CPU-bound and pdf.js runs in the calling thread under Node, so a corpus import
@@ -10,12 +10,14 @@ import { collectPdfPieces, type Piece } from './pdf-pieces';
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Transpilers that keep function names wrap inner functions in __name(); a no-op here.
+const __name = (f) => f;
 const collect = ${collectPdfPieces.toString()};
 let pdfjs;
 parentPort.on('message', async ({ id, data }) => {
   try {
     pdfjs = pdfjs || (await import(workerData.pdfjsUrl));
-    parentPort.postMessage({ id, pages: await collect(pdfjs.getDocument, data) });
+    parentPort.postMessage({ id, pages: await collect(pdfjs, data) });
   } catch (error) {
     parentPort.postMessage({ id, error: error && error.message ? error.message : String(error) });
   }
@@ -25,12 +27,12 @@ parentPort.on('message', async ({ id, data }) => {
 interface Job {
   id: number;
   data: Uint8Array;
-  resolve(pages: Piece[][]): void;
+  resolve(pages: PdfPage[]): void;
   reject(error: Error): void;
 }
 
 export interface PdfPool {
-  extract(data: Uint8Array): Promise<Piece[][]>;
+  extract(data: Uint8Array): Promise<PdfPage[]>;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export function createPdfPool(size: number): PdfPool {
 
   const spawn = () => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pdfjsUrl } });
-    worker.on('message', (message: { id: number; pages?: Piece[][]; error?: string }) => {
+    worker.on('message', (message: { id: number; pages?: PdfPage[]; error?: string }) => {
       const job = busy.get(worker);
       busy.delete(worker);
       if (job && job.id === message.id) {

@@ -1,4 +1,5 @@
 /** Rebuilding paragraphs from hard-wrapped lines ('' in the input marks a paragraph break). */
+import { tableMarkerIndex } from '../import/table-markers';
 
 const ALINEA = /^[a-z]{1,2}\)\s/;
 const INCISO = /^[IVXL]{1,6}\s*[-–)]\s/;
@@ -14,6 +15,8 @@ function startsParagraph(line: string, prev: string, definitions: boolean): bool
   if (ALINEA.test(line) || INCISO.test(line) || NOTE_START.test(line) || BULLET.test(line))
     return true;
   if (isTableRow(line) || isTableRow(prev)) return true;
+  // A table's placeholder stands alone (parse/section-tables.ts).
+  if (tableMarkerIndex(line) !== null || tableMarkerIndex(prev) !== null) return true;
   if (/^(Reda[çc][ãa]o dada|Entra(?:m)? em vigor)/i.test(line)) return true;
   if (
     /^\((Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Aprovad|Este |Esta |Caput)/i.test(line)

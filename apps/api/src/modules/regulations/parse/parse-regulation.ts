@@ -9,7 +9,19 @@ import {
 } from './front-matter';
 import { isPageFurniture, normalizeText } from './normalize-text';
 import { buildParagraphs, isScopeNote, isTableRow, withoutNotes } from './paragraphs';
+import {
+  chunkWithTables,
+  collapseTableBlocks,
+  expandTableRows,
+  nameTable,
+  type ParsedTable,
+} from './section-tables';
 import { removeTablesOfContents } from './table-of-contents';
+import type { TableGrid } from '@normas/contracts/tables';
+import type { ExtractedTable } from '../import/pdf-text';
+import { tableMarkerIndex } from '../import/table-markers';
+
+export type { ParsedTable } from './section-tables';
 
 export interface ParsedSection {
   /** Position in document order, from 1. */
@@ -29,6 +41,8 @@ export interface ParsedRegulation {
   status: string;
   description: string;
   sections: ParsedSection[];
+  /** The Quadros/Tabelas/Anexos printed as tables, in document order (PDFs only). */
+  tables?: ParsedTable[];
 }
 
 export class RegulationParseError extends Error {
@@ -77,20 +91,6 @@ function isHeading(block: Block, paragraphs: string[], next: Block | undefined):
   );
 }
 
-function chunk(paragraphs: string[]): string[] {
-  const chunks: string[] = [];
-  let current = '';
-  for (const p of paragraphs) {
-    if (current && current.length + p.length + 1 > MAX_SECTION_CHARS) {
-      chunks.push(current);
-      current = '';
-    }
-    current = current ? `${current}\n${p}` : p;
-  }
-  if (current) chunks.push(current);
-  return chunks;
-}
-
 interface Scope {
   annexIndex: number | null;
   prefix: string[];
@@ -109,8 +109,19 @@ function annexRoot(block: Block): string {
     : block.annex.label;
 }
 
-/** Turns blocks into sections: headings feed heading paths, notes feed effective dates. */
-function assembleSections(blocks: Block[]): ParsedSection[] {
+/** An annex title printed on two lines: the second opens the annex's first block. */
+const TITLE_CONTINUATION = /^[^\p{Ll}]{1,200}$/u;
+
+/**
+ * Turns blocks into sections: headings feed heading paths, notes feed effective dates, table
+ * markers become markdown tables in the content and table records.
+ */
+function assembleSections(
+  blocks: Block[],
+  grids: ReadonlyMap<number, ExtractedTable>,
+): { sections: ParsedSection[]; tables: ParsedTable[] } {
+  const tables: ParsedTable[] = [];
+  const tableByIndex = new Map<number, ParsedTable>();
   const paragraphsOf = blocks.map((b) =>
     b.kind === 'item'
       ? buildParagraphs([b.head, ...b.lines], b.glossary)
@@ -176,9 +187,57 @@ function assembleSections(blocks: Block[]): ParsedSection[] {
     const scoped = scopes
       .filter((s) => inScope(s, block))
       .reduce<string | null>((d, s) => laterDate(d, s.date), null);
-    for (const content of chunk(body)) {
+    // Name each table by what is printed before it, while the block's paragraphs are at hand.
+    body.forEach((paragraph, k) => {
+      const index = tableMarkerIndex(paragraph);
+      const grid = index === null ? undefined : grids.get(index);
+      if (index === null || !grid || tableByIndex.has(index)) return;
+      const before = k > 0 ? body[k - 1] : undefined;
+      const opensAnnex =
+        block.kind === 'text' &&
+        block.annex !== null &&
+        !block.table &&
+        !block.head &&
+        body.slice(0, k).every((p) => TITLE_CONTINUATION.test(p));
+      const annexTitle = block.annex
+        ? [block.annex.title, ...body.slice(0, k)].filter(Boolean).join(' ')
+        : '';
+      const name = nameTable(
+        {
+          before: before && tableMarkerIndex(before) === null ? before : undefined,
+          captionLabel: k === 0 ? block.table : undefined,
+          captionTitle: block.head,
+          annex: opensAnnex ? { label: block.annex!.label, title: annexTitle } : null,
+          item: block.kind === 'item' ? item : undefined,
+        },
+        tables.length + 1,
+      );
+      const table: ParsedTable = {
+        position: tables.length + 1,
+        ...name,
+        sectionNumber: 0,
+        lastSectionNumber: 0,
+        page: 'page' in grid ? grid.page : null,
+        grid: {
+          columnCount: grid.columnCount,
+          headerRows: grid.headerRows,
+          bodyRows: grid.bodyRows,
+          footnotes: grid.footnotes,
+        },
+      };
+      tables.push(table);
+      tableByIndex.set(index, table);
+    });
+    for (const chunk of chunkWithTables(body, grids, MAX_SECTION_CHARS)) {
+      const sectionNumber = sections.length + 1;
+      for (const index of chunk.tables) {
+        const table = tableByIndex.get(index)!;
+        if (table.sectionNumber === 0) table.sectionNumber = sectionNumber;
+        table.lastSectionNumber = sectionNumber;
+      }
+      const content = chunk.content;
       sections.push({
-        number: sections.length + 1,
+        number: sectionNumber,
         item: item || 'Texto',
         headingPath,
         content,
@@ -186,7 +245,20 @@ function assembleSections(blocks: Block[]): ParsedSection[] {
       });
     }
   });
-  return sections;
+  return { sections, tables: tables.filter((t) => t.sectionNumber > 0) };
+}
+
+/** Table text gets the same character clean-up as the running text (symbol glyphs, math letters). */
+function normalizeGrid(grid: ExtractedTable): ExtractedTable {
+  const clean = (text: string) => normalizeText(text).replace(/\s+/g, ' ').trim();
+  const rows = (r: TableGrid['bodyRows']) =>
+    r.map((row) => row.map((cell) => ({ ...cell, text: clean(cell.text) })));
+  return {
+    ...grid,
+    headerRows: rows(grid.headerRows),
+    bodyRows: rows(grid.bodyRows),
+    footnotes: grid.footnotes.map(clean).filter(Boolean),
+  };
 }
 
 function describe(sections: ParsedSection[], code: string, title: string): string {
@@ -201,12 +273,17 @@ function describe(sections: ParsedSection[], code: string, title: string): strin
  * Parses the plain text of one regulation (from any format) into its description and sections.
  * `fileName` supplies the code when the title line does not.
  */
-export function parseRegulation(rawText: string, fileName: string): ParsedRegulation {
-  const lines = removeTablesOfContents(
+export function parseRegulation(
+  rawText: string,
+  fileName: string,
+  grids: readonly (TableGrid | ExtractedTable)[] = [],
+): ParsedRegulation {
+  const collapsed = collapseTableBlocks(
     normalizeText(rawText)
       .split('\n')
       .filter((l) => !isPageFurniture(l)),
   );
+  const lines = removeTablesOfContents(collapsed.lines);
   const found = findTitle(lines);
   const code = found?.info.code ?? codeFromFileName(fileName);
   if (!code)
@@ -218,9 +295,12 @@ export function parseRegulation(rawText: string, fileName: string): ParsedRegula
   if (start < 0)
     throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
 
-  const front = lines.slice(0, start);
+  const front = expandTableRows(lines.slice(0, start), collapsed.rows);
   const table = parseAmendmentTable(front);
-  const sections = assembleSections(splitBlocks(lines.slice(start), { regulationNumber }));
+  const { sections, tables } = assembleSections(
+    splitBlocks(lines.slice(start), { regulationNumber }),
+    new Map(grids.map((grid, i) => [i + 1, normalizeGrid({ page: null, ...grid })])),
+  );
   if (sections.length === 0)
     throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
   const title = found?.info.title ?? code;
@@ -233,5 +313,6 @@ export function parseRegulation(rawText: string, fileName: string): ParsedRegula
     status: 'vigente',
     description: describe(sections, code, title),
     sections,
+    tables,
   };
 }

@@ -1,5 +1,7 @@
 import type { Regulation, Section } from '@normas/contracts/regulations';
-import { useEffect, useMemo } from 'react';
+import type { RegulationTable as Table } from '@normas/contracts/tables';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { RegulationTable } from '../../../components/regulation-table/regulation-table';
 import { dayKey, formatCalendarDate } from '../../../lib/dates';
 
 export const FUTURE_WORDING_NOTE =
@@ -31,6 +33,47 @@ function Facts({ regulation }: { regulation: Regulation }) {
       ))}
     </dl>
   );
+}
+
+/** Markdown escapes of the importer ("\\*Grau") as the printed text. */
+function unescape(text: string): string {
+  return text.replace(/\\([\\`*_[\]<>|])/g, '$1');
+}
+
+/**
+ * A section's content with its tables as tables: the section a table starts in shows the whole
+ * table from its data, the sections that continue it only their own text; the markdown copy of the
+ * rows and of the notes (kept in the content for search and for answers) is not shown twice.
+ */
+function SectionContent({ section, tables }: { section: Section; tables: Table[] }) {
+  const mine = tables.filter(
+    (t) => section.number >= t.sectionNumber && section.number <= t.lastSectionNumber,
+  );
+  if (mine.length === 0) return <div className="regulation-item-content">{section.content}</div>;
+  const notes = new Set(mine.flatMap((t) => t.footnotes));
+  const parts: ReactNode[] = [];
+  let tableIndex = 0;
+  section.content.split('\n\n').forEach((block, i) => {
+    if (block.startsWith('| ')) {
+      const table = mine[Math.min(tableIndex++, mine.length - 1)]!;
+      if (table.sectionNumber === section.number)
+        parts.push(<RegulationTable key={`t${i}`} table={table} />);
+      return;
+    }
+    if (notes.has(unescape(block))) return;
+    parts.push(
+      <div key={i} className="regulation-item-content">
+        {block}
+      </div>,
+    );
+  });
+  if (mine.every((t) => t.sectionNumber !== section.number))
+    parts.unshift(
+      <p key="continued" className="regulation-item-path">
+        Continuação de {mine[0]!.label} (tabela acima).
+      </p>,
+    );
+  return <>{parts}</>;
 }
 
 /**
@@ -84,11 +127,11 @@ export function RegulationViewer({
             {future && (
               <p className="regulation-item-future">Redação em vigor a partir de {future}</p>
             )}
-            <div className="regulation-item-content">{section.content}</div>
+            <SectionContent section={section} tables={regulation.tables} />
           </li>
         );
       }),
-    [regulation.sections, target?.id, today],
+    [regulation.sections, regulation.tables, target?.id, today],
   );
 
   return (
