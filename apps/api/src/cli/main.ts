@@ -1,4 +1,5 @@
 import { ConfigError } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { runAskCommand } from './ask.command';
 import { runEvalCommand } from './eval.command';
 import { runFaqsCommand } from './faqs.command';
@@ -46,6 +47,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
+    }
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
     }
     throw error;
   }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../config';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** Who holds the data folder while PGlite has it open: "servidor" or a CLI command line. */
+  holder?: string;
 }
 
 function journalSize(): number {
@@ -47,19 +50,43 @@ function journalSize(): number {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.holder ?? 'servidor');
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const inMemory = dataDir.startsWith('memory://');
-  const folder = inMemory ? dataDir : path.join(dataDir, 'db');
-  if (!inMemory) fs.mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder, { extensions: { unaccent, pg_trgm } });
+/** The embedded database's own folder inside DATA_DIR. */
+export function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+async function openPglite(dataDir: string, holder: string): Promise<Database> {
+  if (dataDir.startsWith('memory://')) {
+    return wrapPglite(await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } }));
+  }
+  // Before PGlite touches a file: a second process on the folder would corrupt it (see data-dir-lock).
+  const lock = await lockDataDir(dataDir, holder);
+  try {
+    const folder = pgliteFolder(dataDir);
+    fs.mkdirSync(folder, { recursive: true });
+    const client = await PGlite.create(folder, { extensions: { unaccent, pg_trgm } });
+    return wrapPglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, afterClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return withCommon(db, 'pglite', {
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        afterClose?.();
+      }
+    },
   });
 }
 
