@@ -5,6 +5,8 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, whether running from src/ (tsx, tests) or from the bundled dist/. */
 export const REPO_ROOT = path.resolve(here, '../../..');
+/** The NRs in force, shipped with the product (official PDFs and their manifest.json). */
+export const SHIPPED_CORPUS_DIR = path.join(REPO_ROOT, 'corpus');
 
 const optionalText = z
   .string()
@@ -44,6 +46,8 @@ const EnvSchema = z
       .url()
       .default('https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/privacidade'),
     CORPUS_DIR: optionalText,
+    SHIPPED_CORPUS: z.enum(['on', 'off'], { error: 'deve ser on ou off' }).default('on'),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     ANSWER_ENGINE: z.enum(['extractive', 'llm']).optional(),
     LLM_BASE_URL: optionalText.pipe(z.url().optional()),
     LLM_API_KEY: optionalText,
@@ -98,6 +102,10 @@ export interface Config {
   supportWhatsapp: string;
   privacyUrl: string;
   corpusDir: string | undefined;
+  /** The shipped NRs, imported on start unless SHIPPED_CORPUS=off (tests with their own corpus). */
+  shippedCorpusDir: string | undefined;
+  /** How long answers in flight may take to finish after SIGTERM. */
+  shutdownGraceMs: number;
   /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
   answerEngine: 'extractive' | 'llm';
   llm:
@@ -144,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     privacyUrl: e.PRIVACY_URL,
     corpusDir: e.CORPUS_DIR ? path.resolve(e.CORPUS_DIR) : undefined,
+    shippedCorpusDir: e.SHIPPED_CORPUS === 'on' ? SHIPPED_CORPUS_DIR : undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     answerEngine: e.ANSWER_ENGINE ?? (e.LLM_BASE_URL ? 'llm' : 'extractive'),
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL

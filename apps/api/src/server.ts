@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { shutDown } from './lib/graceful-shutdown';
 import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
 import { warmUpIndex } from './modules/retrieval/retrieval.service';
 
@@ -18,13 +19,32 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
-  if (config.corpusDir) await importCorpusIfNeeded(app.ctx.db, config.corpusDir, app.log);
+  // SIGTERM (orchestrators, `docker stop`) and SIGINT (Ctrl+C) stop gracefully; a second one
+  // while draining cuts the answers still in flight at once.
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
+    process.on(signal, () => {
+      if (stopping) {
+        app.log.warn({ signal }, 'segundo pedido de parada: cortando as respostas em andamento');
+        app.ctx.lifecycle.abortStreams();
+        return;
+      }
+      stopping = true;
+      app.log.info({ signal }, 'pedido de parada recebido');
+      shutDown(app, config.shutdownGraceMs).then(
+        (result) => {
+          app.log.info(result, 'servidor parado de forma limpa: banco de dados fechado');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'falha ao parar o servidor');
+          process.exit(1);
+        },
+      );
     });
   }
+  const corpora = [config.shippedCorpusDir, config.corpusDir].filter((d) => d !== undefined);
+  if (corpora.length > 0) await importCorpusIfNeeded(app.ctx.db, corpora, app.log);
   await app.listen({ host: config.host, port: config.port });
   warmUpIndex(app.ctx.retrieval, app.log, WARM_UP_DELAY_MS);
 }

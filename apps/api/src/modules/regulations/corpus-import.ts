@@ -8,18 +8,19 @@ export interface ImportLog {
 }
 
 /**
- * Imports CORPUS_DIR at start-up so that a fresh install answers questions at once. Files already
- * imported with the same content are skipped by checksum, so a restart costs one query per file.
+ * Imports the shipped NRs, then CORPUS_DIR, at start-up so that a fresh install answers questions at
+ * once. Files already imported with the same content are skipped by checksum, so a restart costs
+ * one query per file.
  */
 export async function importCorpusIfNeeded(
   db: Db,
-  corpusDir: string,
+  corpusDirs: string[],
   log: ImportLog,
 ): Promise<ImportSummary> {
   const started = Date.now();
   const summary = await importRegulationFiles(
     createRegulationsRepository(db),
-    [corpusDir],
+    corpusDirs,
     ({ index, total, result }) => {
       if (result.status === 'failed')
         log.warn({ file: result.file, reason: result.reason }, `[${index}/${total}] falha`);
@@ -32,7 +33,7 @@ export async function importCorpusIfNeeded(
   );
   log.info(
     {
-      corpusDir,
+      corpusDirs,
       imported: summary.imported,
       unchanged: summary.unchanged,
       failed: summary.failed,
