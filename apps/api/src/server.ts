@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { serveControlSocket } from './db/control-socket';
 import { shutDown } from './lib/graceful-shutdown';
 import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
 import { warmUpIndex } from './modules/retrieval/retrieval.service';
@@ -19,6 +20,12 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  const { backup } = app.ctx.database;
+  if (backup) {
+    // `normas backup` asks this process for a consistent copy while it runs.
+    const control = await serveControlSocket(config.dataDir, { backup });
+    if (control) app.addHook('onClose', () => control.close());
+  }
   // SIGTERM (orchestrators, `docker stop`) and SIGINT (Ctrl+C) stop gracefully; a second one
   // while draining cuts the answers still in flight at once.
   let stopping = false;

@@ -11,7 +11,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../config';
-import { lockDataDir } from './data-dir-lock';
+import { writeBackup } from './backup';
+import { lockDataDir, pgliteFolder } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,11 @@ export interface Database {
   /** True when every migration shipped with this build has been applied. */
   migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Embedded database only: writes a consistent copy of it to `file` (see backup.ts) and returns
+   * its size in bytes. A server database is copied with pg_dump instead.
+   */
+  backup?(file: string): Promise<number>;
 }
 
 export interface DatabaseOptions {
@@ -51,11 +57,6 @@ function journalSize(): number {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
   return openPglite(options.dataDir, options.holder ?? 'servidor');
-}
-
-/** The embedded database's own folder inside DATA_DIR. */
-export function pgliteFolder(dataDir: string): string {
-  return path.join(dataDir, 'db');
 }
 
 async function openPglite(dataDir: string, holder: string): Promise<Database> {
@@ -87,6 +88,7 @@ function wrapPglite(client: PGlite, afterClose?: () => void): Database {
         afterClose?.();
       }
     },
+    backup: (file) => writeBackup(client, file),
   });
 }
 
@@ -105,13 +107,14 @@ async function openPostgres(url: string): Promise<Database> {
 function withCommon(
   db: Db,
   kind: Database['kind'],
-  ops: { migrate: () => Promise<void>; close: () => Promise<void> },
+  ops: Pick<Database, 'migrate' | 'close' | 'backup'>,
 ): Database {
   return {
     db,
     kind,
     migrate: ops.migrate,
     close: ops.close,
+    backup: ops.backup,
     async ping() {
       try {
         await db.execute(sql`select 1`);

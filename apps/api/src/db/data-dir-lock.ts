@@ -11,6 +11,11 @@ import path from 'node:path';
  */
 export const LOCK_FILE = 'normas.lock';
 
+/** The embedded database's own folder inside DATA_DIR. */
+export function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
 /** A holder on another machine proves it is alive by touching the file this often… */
 const HEARTBEAT_MS = 5_000;
 /** …and is taken for gone when it has not for this long. */
