@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../../config';
+import { REPO_ROOT, SHIPPED_CORPUS_DIR } from '../../../config';
 import type { Database } from '../../../db/client';
 import { openTestDatabase } from '../../../test/test-app';
 import { createRegulationsRepository, type RegulationsRepository } from '../regulations.repository';
 import { importRegulationFiles, type ImportSummary } from './import-files';
 
-/** The official NR PDFs live outside the repository; NORMAS_CORPUS_DIR points elsewhere if needed. */
-const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
+/** The official NR PDFs shipped in corpus/; NORMAS_CORPUS_DIR points elsewhere if needed. */
+const CORPUS_DIR = process.env.NORMAS_CORPUS_DIR
+  ? path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR)
+  : SHIPPED_CORPUS_DIR;
 
 let database: Database;
 let drop: () => Promise<void>;
