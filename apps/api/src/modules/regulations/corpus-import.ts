@@ -24,10 +24,17 @@ export async function importCorpusIfNeeded(
     ({ index, total, result }) => {
       if (result.status === 'failed')
         log.warn({ file: result.file, reason: result.reason }, `[${index}/${total}] falha`);
+      else if (result.status === 'outdated')
+        log.warn({ file: result.file, reason: result.reason }, `[${index}/${total}] mais antigo`);
       else if (result.status === 'imported')
         log.info(
-          { file: result.file, code: result.code, sections: result.sections },
-          `[${index}/${total}] importado`,
+          {
+            file: result.file,
+            code: result.code,
+            sections: result.sections,
+            ...(result.changes ? { changes: result.changes } : {}),
+          },
+          `[${index}/${total}] ${result.changes ? 'nova versão importada' : 'importado'}`,
         );
     },
   );
@@ -36,6 +43,7 @@ export async function importCorpusIfNeeded(
       corpusDirs,
       imported: summary.imported,
       unchanged: summary.unchanged,
+      outdated: summary.outdated,
       failed: summary.failed,
       ms: Date.now() - started,
     },

@@ -4,8 +4,11 @@ import {
   authorityFor,
   codeFromFileName,
   findTitle,
+  latestAct,
+  parseActs,
   parseAmendmentTable,
   titleCase,
+  type ActsInfo,
 } from './front-matter';
 import { isPageFurniture, normalizeText } from './normalize-text';
 import { buildParagraphs, isScopeNote, isTableRow, withoutNotes } from './paragraphs';
@@ -28,6 +31,8 @@ export interface ParsedRegulation {
   revisedDate: string | null;
   status: string;
   description: string;
+  /** The header's acts: publication, amendments, wording act (the version of the text). */
+  acts?: ActsInfo;
   sections: ParsedSection[];
 }
 
@@ -220,6 +225,7 @@ export function parseRegulation(rawText: string, fileName: string): ParsedRegula
 
   const front = lines.slice(0, start);
   const table = parseAmendmentTable(front);
+  const acts = parseActs(front);
   const sections = assembleSections(splitBlocks(lines.slice(start), { regulationNumber }));
   if (sections.length === 0)
     throw new RegulationParseError(`nenhum item numerado da ${code} foi encontrado no texto`);
@@ -229,9 +235,11 @@ export function parseRegulation(rawText: string, fileName: string): ParsedRegula
     title,
     authority: authorityFor(table.lastOrgan),
     issuedDate: table.issuedDate,
-    revisedDate: table.revisedDate,
+    // The latest act of the table, also when it lacks its "Alterações" heading (NR-38).
+    revisedDate: latestAct(acts)?.dou ?? table.revisedDate,
     status: 'vigente',
     description: describe(sections, code, title),
+    acts,
     sections,
   };
 }
