@@ -1,15 +1,19 @@
 import type {
+  CurrentVersion,
   Regulation,
+  RegulationIndexEntry,
   RegulationSection,
   RegulationSummary,
+  RegulationVersion,
   Section,
+  VersionChanges,
 } from '@normas/contracts/regulations';
 import { AppError } from '../../lib/app-error';
 import type {
   RegulationRow,
   RegulationsRepository,
-  RegulationSummaryRow,
   SectionRow,
+  VersionRow,
 } from './regulations.repository';
 
 function toSummary(row: RegulationRow, sectionCount: number): RegulationSummary {
@@ -37,25 +41,70 @@ function toSection(row: SectionRow): Section {
   };
 }
 
+function toVersion(row: VersionRow): RegulationVersion {
+  return {
+    id: row.id,
+    lastAct: row.lastAct,
+    amendedOn: row.amendedOn,
+    wordingAct: row.wordingAct,
+    sourceFile: row.sourceFile,
+    sha256: row.sourceSha256,
+    sourceUrl: row.sourceUrl,
+    importedAt: row.importedAt.toISOString(),
+    replacedAt: row.replacedAt?.toISOString() ?? null,
+    changes: (row.changes as VersionChanges | null) ?? null,
+  };
+}
+
+function toCurrentVersion(row: VersionRow | null, versionCount: number): CurrentVersion | null {
+  if (!row) return null;
+  const { changes, ...version } = toVersion(row);
+  return {
+    ...version,
+    changeCounts: changes
+      ? {
+          added: changes.added.length,
+          removed: changes.removed.length,
+          reworded: changes.reworded.length,
+        }
+      : null,
+    versionCount,
+  };
+}
+
 const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 
 export function createRegulationsService(repository: RegulationsRepository) {
   return {
-    async list(): Promise<RegulationSummary[]> {
-      return (await repository.list()).map((row: RegulationSummaryRow) =>
-        toSummary(row, row.sectionCount),
-      );
+    /** The index: every regulation with the version in force. */
+    async list(): Promise<RegulationIndexEntry[]> {
+      return (await repository.list()).map((row) => ({
+        ...toSummary(row, row.sectionCount),
+        version: toCurrentVersion(row.version, row.versionCount),
+      }));
     },
 
     async get(id: string): Promise<Regulation> {
       const row = await repository.findById(id);
       if (!row) throw notFound('Norma não encontrada.');
-      const sections = await repository.sectionsOf(id);
+      const [sections, versions] = await Promise.all([
+        repository.sectionsOf(id),
+        repository.versionsOf(id),
+      ]);
+      const current = versions.find((v) => v.replacedAt === null) ?? null;
       return {
         ...toSummary(row, sections.length),
         sourceFile: row.sourceFile,
+        version: toCurrentVersion(current, versions.length),
         sections: sections.map(toSection),
       };
+    },
+
+    /** Every version imported here, newest first, with what each changed. */
+    async versions(id: string): Promise<RegulationVersion[]> {
+      const row = await repository.findById(id);
+      if (!row) throw notFound('Norma não encontrada.');
+      return (await repository.versionsOf(id)).map(toVersion);
     },
 
     async getSection(id: string, number: number): Promise<RegulationSection> {
