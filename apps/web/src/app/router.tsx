@@ -13,6 +13,7 @@ import { PaymentRoute } from './routes/payment';
 import { ProfileRoute } from './routes/profile';
 import { ProjectDetailRoute } from './routes/project-detail';
 import { ProjectsRoute } from './routes/projects';
+import { RegulationIndexRoute } from './routes/regulation-index';
 import { RegulationViewerRoute } from './routes/regulation-viewer';
 import { RegulationsRoute } from './routes/regulations';
 import { RouteError } from './routes/route-error';
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
               { path: '/chat', element: <ChatRoute /> },
               { path: '/chat/:chatKey', element: <ChatDetailRoute /> },
               { path: '/regulations', element: <RegulationsRoute /> },
+              { path: '/regulations/index', element: <RegulationIndexRoute /> },
               { path: '/regulations/:id', element: <RegulationViewerRoute /> },
               { path: '/history', element: <HistoryRoute /> },
               { path: '/history/:id', element: <HistoryDetailRoute /> },
