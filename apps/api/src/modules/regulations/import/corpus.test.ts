@@ -50,6 +50,29 @@ describe('the official NR corpus', () => {
     expect(codes).not.toContain('NR-27');
   });
 
+  it('reads the version of every NR from its header — last amendment, DOU date, wording act — as the manifest records it', async () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(SHIPPED_CORPUS_DIR, 'manifest.json'), 'utf8'),
+    ) as {
+      entries: {
+        code: string;
+        wordingAct: string | null;
+        lastAmendment: { act: string; dou: string };
+      }[];
+    };
+    // "n.º", "nº" and "n.o" are the same abbreviation, printed differently from one PDF to another.
+    const same = (act: string | null | undefined) =>
+      act?.replace(/\bn\.?\s*[º°o]?\.?\s*(?=\d)/g, 'nº ') ?? null;
+    for (const entry of manifest.entries) {
+      const regulation = (await repository.findByCode(entry.code))!;
+      const version = (await repository.currentVersion(regulation.id))!;
+      expect(same(version.lastAct), entry.code).toBe(same(entry.lastAmendment.act));
+      expect(version.amendedOn, entry.code).toBe(entry.lastAmendment.dou);
+      expect(regulation.revisedDate, entry.code).toBe(entry.lastAmendment.dou);
+      expect(same(version.wordingAct), entry.code).toBe(same(entry.wordingAct));
+    }
+  });
+
   it('reads the title and dates of NR-35 from its header and amendment table', async () => {
     expect(await repository.findByCode('NR-35')).toMatchObject({
       title: 'Trabalho em Altura',
