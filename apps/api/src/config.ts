@@ -48,6 +48,9 @@ const EnvSchema = z
     CORPUS_DIR: optionalText,
     SHIPPED_CORPUS: z.enum(['on', 'off'], { error: 'deve ser on ou off' }).default('on'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    REDIS_URL: optionalText.pipe(
+      z.url({ protocol: /^rediss?$/, error: 'deve ser uma URL redis://' }).optional(),
+    ),
     ANSWER_ENGINE: z.enum(['extractive', 'llm']).optional(),
     LLM_BASE_URL: optionalText.pipe(z.url().optional()),
     LLM_API_KEY: optionalText,
@@ -106,6 +109,8 @@ export interface Config {
   shippedCorpusDir: string | undefined;
   /** How long answers in flight may take to finish after SIGTERM. */
   shutdownGraceMs: number;
+  /** Redis for announcements between replicas; without it they go through the database. */
+  redisUrl: string | undefined;
   /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
   answerEngine: 'extractive' | 'llm';
   llm:
@@ -154,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corpusDir: e.CORPUS_DIR ? path.resolve(e.CORPUS_DIR) : undefined,
     shippedCorpusDir: e.SHIPPED_CORPUS === 'on' ? SHIPPED_CORPUS_DIR : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    redisUrl: e.REDIS_URL,
     answerEngine: e.ANSWER_ENGINE ?? (e.LLM_BASE_URL ? 'llm' : 'extractive'),
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL

@@ -22,6 +22,18 @@ export type AnswerRegulation = z.infer<typeof AnswerRegulationSchema>;
 export const UsageSchema = z.object({ used: z.number().int(), max: z.number().int().nullable() });
 export type Usage = z.infer<typeof UsageSchema>;
 
+/** GET /usage: the signed-in user's questions in the current plan period, before asking. */
+export const UsageStatusSchema = z.object({
+  plan: z.enum(['free', 'pro', 'business']),
+  used: z.number().int(),
+  /** null: unlimited. */
+  max: z.number().int().nullable(),
+  period: z.enum(['day', 'month']),
+  /** When the count starts again (ISO 8601); null on an unlimited plan. */
+  resetAt: z.string().nullable(),
+});
+export type UsageStatus = z.infer<typeof UsageStatusSchema>;
+
 export const QuestionAnswerResponseSchema = z.object({
   aiResponse: z.string(),
   chatKey: z.string(),

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { REPO_ROOT } from '../config';
 import { writeBackup } from './backup';
 import { lockDataDir, pgliteFolder } from './data-dir-lock';
+import { createPgListener, type Listener } from './pg-listener';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** True when every migration shipped with this build has been applied. */
   migrationsApplied(): Promise<boolean>;
+  /** PostgreSQL LISTEN/NOTIFY: across processes on a server, within the process on PGlite. */
+  notifications: Listener & { notify(channel: string, payload: string): Promise<void> };
   close(): Promise<void>;
   /**
    * Embedded database only: writes a consistent copy of it to `file` (see backup.ts) and returns
@@ -78,7 +81,16 @@ async function openPglite(dataDir: string, holder: string): Promise<Database> {
 
 function wrapPglite(client: PGlite, afterClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return withCommon(db, 'pglite', {
+  // One process holds the database, so no connection can be lost: nothing to reconnect.
+  const listener: Listener = {
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    onReconnect: () => () => {},
+    close: async () => {},
+  };
+  return withCommon(db, 'pglite', listener, {
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
@@ -97,16 +109,21 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return withCommon(db, 'postgres', {
+  const listener = createPgListener(url);
+  return withCommon(db, 'postgres', listener, {
     migrate: () =>
       migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   });
 }
 
 function withCommon(
   db: Db,
   kind: Database['kind'],
+  listener: Listener,
   ops: Pick<Database, 'migrate' | 'close' | 'backup'>,
 ): Database {
   return {
@@ -115,6 +132,12 @@ function withCommon(
     migrate: ops.migrate,
     close: ops.close,
     backup: ops.backup,
+    notifications: {
+      ...listener,
+      async notify(channel, payload) {
+        await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+      },
+    },
     async ping() {
       try {
         await db.execute(sql`select 1`);

@@ -2,6 +2,7 @@ import {
   LimitExceededSchema,
   QuestionAnswerResponseSchema,
   QuestionBodySchema,
+  UsageStatusSchema,
 } from '@normas/contracts/questions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -57,5 +58,20 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const reservation = await service.reserve(request.auth!.user, request.body.question);
       await streamAnswer(reply, (options) => service.answer(reservation, options));
     },
+  );
+
+  app.get(
+    '/usage',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['questions'],
+        security: [{ bearer: [] }],
+        summary:
+          'Perguntas usadas no período do plano (dia no Gratuito, mês no Pro) e quando o limite volta',
+        response: { 200: UsageStatusSchema },
+      },
+    },
+    async (request) => service.usageStatus(request.auth!.user),
   );
 };

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { QuestionAnswerResponse } from '@normas/contracts/questions';
+import type { QuestionAnswerResponse, UsageStatus } from '@normas/contracts/questions';
 import { AppError } from '../../lib/app-error';
 import { withAnswerDeadline } from '../../lib/deadline';
-import type { HistoryRepository } from '../history/history.repository';
+import type { HistoryRepository, NewHistoryEntry } from '../history/history.repository';
 import type { CitedSectionsRepository } from './cited-sections.repository';
 import type { AnswerPort, RetrievalPort } from './engine-ports';
 import { limitMessage, planQuota, type PlanQuota } from './plan-period';
@@ -73,6 +73,27 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     return { user, question, quota, used };
   }
 
+  /**
+   * Keeps the answered question in the history and settles its quota. An answer that abstains
+   * ("Não encontrei nas normas…") costs nothing: its reserved question is given back.
+   */
+  async function store(
+    reservation: Reservation,
+    entry: NewHistoryEntry,
+    abstained: boolean,
+  ): ReturnType<HistoryRepository['insertCounted']> {
+    const { user, quota } = reservation;
+    if (reservation.used === null) {
+      if (!abstained) return deps.history.insertCounted(entry, quota.periodKey);
+      const row = await deps.history.insert(entry);
+      return { row, used: await deps.usage.used(user.id, quota.periodKey) };
+    }
+    const row = await deps.history.insert(entry);
+    if (!abstained) return { row, used: reservation.used };
+    await deps.usage.release(user.id, quota.periodKey);
+    return { row, used: reservation.used - 1 };
+  }
+
   async function answer(
     reservation: Reservation,
     options: AnswerOptions = {},
@@ -97,10 +118,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
           abstained: result.abstained,
           engine: deps.answers.kind,
         };
-        const { row, used } =
-          reservation.used === null
-            ? await deps.history.insertCounted(entry, quota.periodKey)
-            : { row: await deps.history.insert(entry), used: reservation.used };
+        const { row, used } = await store(reservation, entry, result.abstained);
         return {
           aiResponse: row.answer,
           chatKey: row.chatKey,
@@ -124,9 +142,22 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
     }
   }
 
+  /** The user's questions in the current period, before asking (GET /usage). */
+  async function usageStatus(user: Asker): Promise<UsageStatus> {
+    const quota = planQuota(user.plan, now());
+    return {
+      plan: quota.plan,
+      used: await deps.usage.used(user.id, quota.periodKey),
+      max: quota.max,
+      period: quota.period,
+      resetAt: quota.resetAt,
+    };
+  }
+
   return {
     reserve,
     answer,
+    usageStatus,
     /** Reserve and answer in one go (the JSON endpoint). */
     async ask(
       user: Asker,

@@ -184,6 +184,45 @@ describe('POST /regulation/question', () => {
     expect(history.json().total).toBe(0);
   });
 
+  it('keeps an abstained answer in the history without using up a question', async () => {
+    const u = await user();
+    expect(
+      (await ask(u.headers, { question: 'O que é trabalho em altura?' })).json().usage,
+    ).toEqual({ used: 1, max: 3 });
+    const res = await ask(u.headers, { question: 'Uma pergunta fora das normas' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ abstained: true, data: [], usage: { used: 1, max: 3 } });
+    expect(await usedToday(u.id)).toBe(1);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/regulation/question-history',
+      headers: u.headers,
+    });
+    expect(history.json().total).toBe(2);
+  });
+
+  it('leaves a free user at 2 of 3 their third question after an abstained answer', async () => {
+    const u = await user();
+    await createUsageRepository(t.database.db).set(
+      u.id,
+      planQuota('free', new Date()).periodKey,
+      2,
+    );
+    const abstained = await ask(u.headers, { question: 'Outra pergunta fora das normas' });
+    expect(abstained.json().usage).toEqual({ used: 2, max: 3 });
+    const counted = await ask(u.headers, { question: 'O que é trabalho em altura?' });
+    expect(counted.json().usage).toEqual({ used: 3, max: 3 });
+    expect((await ask(u.headers, { question: 'E em espaço confinado?' })).statusCode).toBe(429);
+  });
+
+  it('does not count an abstained answer of a Business user', async () => {
+    const u = await user('business');
+    const res = await ask(u.headers, { question: 'Mais uma pergunta fora das normas' });
+    expect(res.json().usage).toEqual({ used: 0, max: null });
+    const counted = await ask(u.headers, { question: 'O que é trabalho em altura?' });
+    expect(counted.json().usage).toEqual({ used: 1, max: null });
+  });
+
   it.each([
     [{ question: '   ' }, 'Escreva sua pergunta.'],
     [{ question: 'a'.repeat(2001) }, 'A pergunta pode ter no máximo 2000 caracteres.'],
@@ -309,11 +348,50 @@ describe('an empty knowledge base', () => {
   });
 });
 
+describe('GET /usage', () => {
+  const usage = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/usage', headers });
+
+  it("tells a free user how many of the day's 3 questions are used, and when the count restarts", async () => {
+    const u = await user();
+    const before = await usage(u.headers);
+    expect(before.statusCode).toBe(200);
+    const quota = planQuota('free', new Date());
+    expect(before.json()).toEqual({
+      plan: 'free',
+      used: 0,
+      max: 3,
+      period: 'day',
+      resetAt: quota.resetAt,
+    });
+    await ask(u.headers, { question: 'O que é trabalho em altura?' });
+    await ask(u.headers, { question: 'Uma pergunta fora das normas' });
+    expect((await usage(u.headers)).json()).toMatchObject({ used: 1, max: 3 });
+  });
+
+  it('gives a Pro user the month and a Business user no limit', async () => {
+    const pro = await user('pro');
+    expect((await usage(pro.headers)).json()).toMatchObject({
+      plan: 'pro',
+      used: 0,
+      max: 100,
+      period: 'month',
+    });
+    const business = await user('business');
+    expect((await usage(business.headers)).json()).toMatchObject({
+      plan: 'business',
+      max: null,
+      resetAt: null,
+    });
+  });
+});
+
 describe('signed-out callers', () => {
   it.each([
     ['POST', '/api/v1/regulation/question'],
     ['POST', '/api/v1/regulation/question/stream'],
     ['GET', '/api/v1/regulation/question-history'],
+    ['GET', '/api/v1/usage'],
     ['GET', '/api/v1/regulation/question-history/00000000-0000-4000-8000-000000000000'],
   ] as const)('%s %s answers 401', async (method, url) => {
     const res = await t.app.inject({

@@ -3,7 +3,8 @@ import type { FixtureSection } from './fixture-corpus';
 
 /**
  * Stand-ins for retrieval and the answer engine, driven by the question text:
- * "falha" makes the engine throw, "espera" makes it wait until aborted; otherwise it cites the first
+ * "falha" makes the engine throw, "espera" makes it wait until aborted, "fora das normas" makes it
+ * abstain; otherwise it cites the first
  * fixture section in two deltas, the way the real engines link items.
  */
 export function fakeEngines(corpus: () => FixtureSection[]) {
@@ -23,6 +24,11 @@ export function fakeEngines(corpus: () => FixtureSection[]) {
             reject(signal.reason as Error);
           }),
         );
+      }
+      if (/fora das normas/i.test(question)) {
+        const markdown = 'Não encontrei nas normas do acervo um item que responda a esta pergunta.';
+        onDelta?.(markdown);
+        return { markdown, citations: [], abstained: true };
       }
       const source = corpus()[0]!;
       const parts = [
