@@ -26,33 +26,42 @@ async function main() {
     const control = await serveControlSocket(config.dataDir, { backup });
     if (control) app.addHook('onClose', () => control.close());
   }
+  const stop = () =>
+    shutDown(app, config.shutdownGraceMs).then(
+      (result) => {
+        app.log.info(result, 'servidor parado de forma limpa: banco de dados fechado');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'falha ao parar o servidor');
+        process.exit(1);
+      },
+    );
   // SIGTERM (orchestrators, `docker stop`) and SIGINT (Ctrl+C) stop gracefully; a second one
-  // while draining cuts the answers still in flight at once.
-  let stopping = false;
+  // while draining cuts the answers still in flight at once. During the import that precedes
+  // listening, the import stops after the file at hand and the server then stops.
+  const stopRequested = new AbortController();
+  let listening = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (stopping) {
+      if (stopRequested.signal.aborted) {
         app.log.warn({ signal }, 'segundo pedido de parada: cortando as respostas em andamento');
         app.ctx.lifecycle.abortStreams();
         return;
       }
-      stopping = true;
+      stopRequested.abort();
       app.log.info({ signal }, 'pedido de parada recebido');
-      shutDown(app, config.shutdownGraceMs).then(
-        (result) => {
-          app.log.info(result, 'servidor parado de forma limpa: banco de dados fechado');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          app.log.error({ err: error }, 'falha ao parar o servidor');
-          process.exit(1);
-        },
-      );
+      if (listening) void stop();
     });
   }
   const corpora = [config.shippedCorpusDir, config.corpusDir].filter((d) => d !== undefined);
-  if (corpora.length > 0) await importCorpusIfNeeded(app.ctx.db, corpora, app.log);
+  if (corpora.length > 0) {
+    await importCorpusIfNeeded(app.ctx.db, corpora, app.log, stopRequested.signal);
+  }
+  if (stopRequested.signal.aborted) return void stop();
   await app.listen({ host: config.host, port: config.port });
+  listening = true;
+  if (stopRequested.signal.aborted) return void stop();
   warmUpIndex(app.ctx.retrieval, app.log, WARM_UP_DELAY_MS);
 }
 

@@ -5,6 +5,7 @@ import { writeFixtures } from '../modules/regulations/fixtures.test-helper';
 import { authed, readEvents, signInOver, type SseEvent } from '../test/processes/http-client';
 import { startSlowLlm } from '../test/processes/llm-stand-in';
 import { makeDataDir, startServer, type ServerProcess } from '../test/processes/server-process';
+import { exited, spawnTs, waitForLine } from '../test/processes/spawn';
 
 // The real server in a child process, stopped with real signals. Its answers come from a slow
 // stand-in model, so that a stream is in flight when the signal arrives.
@@ -131,6 +132,21 @@ describe('graceful shutdown of the real server', () => {
     expect(await server.stop('SIGINT')).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(messages(server)).toContain('servidor parado de forma limpa: banco de dados fechado');
+  });
+
+  it('stops the first import after the file at hand when asked to stop before listening', async () => {
+    const child = spawnTs('apps/api/src/server.ts', [], {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: freshDataDir(),
+      LOG_LEVEL: 'info',
+    });
+    await waitForLine(child, (l) => l.includes('[1/36] importado'), 120_000);
+    child.kill('SIGTERM');
+    const stopped = waitForLine(child, (l) => l.includes('servidor parado de forma limpa'));
+    expect(await stopped).toContain('"clean":true');
+    expect(await exited(child)).toBe(0);
   });
 
   it('refuses to start on a data folder another server holds, naming both', async () => {

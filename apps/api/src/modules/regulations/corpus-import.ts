@@ -16,6 +16,7 @@ export async function importCorpusIfNeeded(
   db: Db,
   corpusDirs: string[],
   log: ImportLog,
+  signal?: AbortSignal,
 ): Promise<ImportSummary> {
   const started = Date.now();
   const summary = await importRegulationFiles(
@@ -37,6 +38,7 @@ export async function importCorpusIfNeeded(
           `[${index}/${total}] ${result.changes ? 'nova versão importada' : 'importado'}`,
         );
     },
+    signal,
   );
   log.info(
     {

@@ -214,6 +214,8 @@ export async function importRegulationFiles(
   repository: RegulationsRepository,
   inputs: string[],
   onProgress?: (progress: ImportProgress) => void,
+  /** Stops between two files (the server asked to stop during its first import). */
+  signal?: AbortSignal,
 ): Promise<ImportSummary> {
   const files = await collectFiles(inputs);
   const needsPool = files.some((f) => path.extname(f).toLowerCase() === '.pdf');
@@ -224,8 +226,12 @@ export async function importRegulationFiles(
   const results: FileImportResult[] = [];
   try {
     const prepared: Prepared[] = [];
-    for (const file of files) prepared.push(await prepare(repository, file, options));
+    for (const file of files) {
+      if (signal?.aborted) break;
+      prepared.push(await prepare(repository, file, options));
+    }
     for (const [i, item] of prepared.entries()) {
+      if (signal?.aborted) break;
       const result = 'done' in item ? item.done : await store(repository, item);
       results.push(result);
       onProgress?.({ index: i + 1, total: files.length, result });
