@@ -36,6 +36,15 @@ export const VersionChangesSchema = z.object({
 });
 export type VersionChanges = z.infer<typeof VersionChangesSchema>;
 
+/** How many items a version added, removed and reworded. */
+export function countChanges(changes: VersionChanges) {
+  return {
+    added: changes.added.length,
+    removed: changes.removed.length,
+    reworded: changes.reworded.length,
+  };
+}
+
 /** One official version of a regulation as imported here, with its provenance. */
 export const RegulationVersionSchema = z.object({
   id: z.string(),

@@ -20,6 +20,21 @@ const WITH_POSTGRES_BACKUP =
   '  pg_dump --format=custom --file=normas.dump "$DATABASE_URL"\n' +
   'e restaure com pg_restore --clean --dbname="$DATABASE_URL" normas.dump.';
 
+/** The one file argument and the data folder, or null (and the pg_dump hint) on PostgreSQL. */
+function embeddedTarget(
+  args: string[],
+  io: BackupCommandIo,
+): { file: string; dataDir: string } | null {
+  const [file] = args;
+  if (!file || args.length !== 1) throw new UsageError('Informe o arquivo da cópia.');
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    io.stderr.write(`${WITH_POSTGRES_BACKUP}\n`);
+    return null;
+  }
+  return { file: path.resolve(file), dataDir: config.dataDir };
+}
+
 /**
  * `normas backup <arquivo>`: a consistent copy of the embedded database — taken by the running
  * server through its control socket when one holds the data folder, otherwise by this command.
@@ -28,17 +43,12 @@ export async function runBackupCommand(
   args: string[],
   io: BackupCommandIo = process,
 ): Promise<number> {
-  const [file] = args;
-  if (!file || args.length !== 1) throw new UsageError('Informe o arquivo da cópia.');
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    io.stderr.write(`${WITH_POSTGRES_BACKUP}\n`);
-    return 2;
-  }
-  const target = path.resolve(file);
+  const embedded = embeddedTarget(args, io);
+  if (!embedded) return 2;
+  const { file: target, dataDir } = embedded;
   let bytes: number;
   try {
-    const database = await openDatabase({ dataDir: config.dataDir, holder: cliHolderName() });
+    const database = await openDatabase({ dataDir, holder: cliHolderName() });
     try {
       await database.migrate();
       bytes = await database.backup!(target);
@@ -47,7 +57,7 @@ export async function runBackupCommand(
     }
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    const reply = await sendControlRequest(config.dataDir, { command: 'backup', file: target });
+    const reply = await sendControlRequest(dataDir, { command: 'backup', file: target });
     if (!reply) {
       io.stderr.write(
         `${error.message}\nEsse processo não aceita pedidos de cópia: pare-o e rode o backup de novo.\n`,
@@ -67,16 +77,11 @@ export async function runRestoreCommand(
   args: string[],
   io: BackupCommandIo = process,
 ): Promise<number> {
-  const [file] = args;
-  if (!file || args.length !== 1) throw new UsageError('Informe o arquivo da cópia.');
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    io.stderr.write(`${WITH_POSTGRES_BACKUP}\n`);
-    return 2;
-  }
+  const embedded = embeddedTarget(args, io);
+  if (!embedded) return 2;
   try {
-    const { previous } = await restoreBackup(config.dataDir, file, cliHolderName());
-    io.stdout.write(`Banco restaurado de ${path.resolve(file)}.\n`);
+    const { previous } = await restoreBackup(embedded.dataDir, embedded.file, cliHolderName());
+    io.stdout.write(`Banco restaurado de ${embedded.file}.\n`);
     if (previous) io.stdout.write(`O banco anterior foi guardado em ${previous}.\n`);
     return 0;
   } catch (error) {

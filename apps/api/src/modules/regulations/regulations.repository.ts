@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { regulations, regulationVersions, retiredSections, sections } from '../../db/schema';
 import { latestAct } from './parse/front-matter';
 import type { ParsedRegulation } from './parse/parse-regulation';
-import { diffSections, type VersionChanges } from './versions/section-diff';
+import type { VersionChanges } from '@normas/contracts/regulations';
+import { diffSections } from './versions/section-diff';
 
 export type RegulationRow = typeof regulations.$inferSelect;
 export type SectionRow = typeof sections.$inferSelect;

@@ -1,12 +1,13 @@
-import type {
-  CurrentVersion,
-  Regulation,
-  RegulationIndexEntry,
-  RegulationSection,
-  RegulationSummary,
-  RegulationVersion,
-  Section,
-  VersionChanges,
+import {
+  countChanges,
+  type CurrentVersion,
+  type Regulation,
+  type RegulationIndexEntry,
+  type RegulationSection,
+  type RegulationSummary,
+  type RegulationVersion,
+  type Section,
+  type VersionChanges,
 } from '@normas/contracts/regulations';
 import { AppError } from '../../lib/app-error';
 import type {
@@ -61,13 +62,7 @@ function toCurrentVersion(row: VersionRow | null, versionCount: number): Current
   const { changes, ...version } = toVersion(row);
   return {
     ...version,
-    changeCounts: changes
-      ? {
-          added: changes.added.length,
-          removed: changes.removed.length,
-          reworded: changes.reworded.length,
-        }
-      : null,
+    changeCounts: changes ? countChanges(changes) : null,
     versionCount,
   };
 }

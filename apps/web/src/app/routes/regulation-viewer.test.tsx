@@ -1,8 +1,9 @@
-import type {
-  CurrentVersion,
-  Regulation,
-  RegulationVersion,
-  Section,
+import {
+  countChanges,
+  type CurrentVersion,
+  type Regulation,
+  type RegulationVersion,
+  type Section,
 } from '@normas/contracts/regulations';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,13 +66,7 @@ function current(version: RegulationVersion, versionCount: number): CurrentVersi
   return {
     ...rest,
     versionCount,
-    changeCounts: changes
-      ? {
-          added: changes.added.length,
-          removed: changes.removed.length,
-          reworded: changes.reworded.length,
-        }
-      : null,
+    changeCounts: changes ? countChanges(changes) : null,
   };
 }
 

@@ -1,9 +1,4 @@
-/** What a new version of a regulation changed, item by item, as users are shown it. */
-export interface VersionChanges {
-  added: { item: string }[];
-  removed: { item: string; content: string }[];
-  reworded: { item: string; before: string }[];
-}
+import type { VersionChanges } from '@normas/contracts/regulations';
 
 interface ItemText {
   item: string;

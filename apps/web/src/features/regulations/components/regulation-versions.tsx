@@ -1,4 +1,4 @@
-import type { RegulationVersion } from '@normas/contracts/regulations';
+import { countChanges, type RegulationVersion } from '@normas/contracts/regulations';
 import { useId } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/dates';
@@ -26,14 +26,7 @@ function Changes({
     );
   return (
     <>
-      <p>
-        {changeSummary({
-          added: changes.added.length,
-          removed: changes.removed.length,
-          reworded: changes.reworded.length,
-        })}
-        .
-      </p>
+      <p>{changeSummary(countChanges(changes))}.</p>
       {changes.added.length > 0 && (
         <div className="version-changes">
           <h4>Itens incluídos</h4>
