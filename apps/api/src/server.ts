@@ -7,6 +7,8 @@ import { warmUpIndex } from './modules/retrieval/retrieval.service';
 
 /** How long after listening the search index starts building (see warmUpIndex). */
 const WARM_UP_DELAY_MS = 1000;
+/** Signals this close together are one request to stop, not two. */
+const SAME_SIGNAL_MS = 1000;
 
 async function main() {
   let config;
@@ -42,14 +44,18 @@ async function main() {
   // listening, the import stops after the file at hand and the server then stops.
   const stopRequested = new AbortController();
   let listening = false;
+  let firstSignalAt = 0;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopRequested.signal.aborted) {
+        // Ctrl+C reaches this process twice at once: from the terminal and through `npm start`.
+        if (Date.now() - firstSignalAt < SAME_SIGNAL_MS) return;
         app.log.warn({ signal }, 'segundo pedido de parada: cortando as respostas em andamento');
         app.ctx.lifecycle.abortStreams();
         return;
       }
       stopRequested.abort();
+      firstSignalAt = Date.now();
       app.log.info({ signal }, 'pedido de parada recebido');
       if (listening) void stop();
     });
