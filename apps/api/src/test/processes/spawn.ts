@@ -2,15 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from '../../config';
 
-/** Runs a TypeScript file of the API in a child Node process (through tsx), from the repository root. */
+/**
+ * Runs a TypeScript file of the API in a child Node process (through tsx), from the repository root.
+ * The child uses the embedded database unless `env` names a DATABASE_URL itself.
+ */
 export function spawnTs(
   file: string,
   args: string[] = [],
   env: Record<string, string | undefined> = {},
 ): ChildProcess {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   return spawn(process.execPath, ['--import', 'tsx', path.resolve(file), ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    env: { ...inherited, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
