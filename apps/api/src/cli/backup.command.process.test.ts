@@ -5,7 +5,7 @@ import { openDatabase } from '../db/client';
 import { writeFixtures } from '../modules/regulations/fixtures.test-helper';
 import { authed, signInOver } from '../test/processes/http-client';
 import { makeDataDir, startServer, type ServerProcess } from '../test/processes/server-process';
-import { spawnTs } from '../test/processes/spawn';
+import { spawnTs, PROCESS_TEST_TIMEOUT_MS } from '../test/processes/spawn';
 
 // `normas backup` and `normas restore` as an operator runs them: real CLI processes, a real server.
 
@@ -46,7 +46,7 @@ async function emails(dataDir: string): Promise<string[]> {
   }
 }
 
-describe('normas backup / normas restore', () => {
+describe('normas backup / normas restore', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('copies the database of a running server, refuses to restore under it, and restores it once stopped', async () => {
     const dataDir = path.join(work, 'data');
     const env = { DATA_DIR: dataDir };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exited, spawnTs, waitForLine } from '../test/processes/spawn';
+import { exited, spawnTs, waitForLine, PROCESS_TEST_TIMEOUT_MS } from '../test/processes/spawn';
 import { openDatabase } from './client';
 import { DataDirLockedError, LOCK_FILE, lockDataDir, type LockHolder } from './data-dir-lock';
 
@@ -43,7 +43,7 @@ async function refusal(): Promise<DataDirLockedError> {
   return error as DataDirLockedError;
 }
 
-describe('the data-folder lock', () => {
+describe('the data-folder lock', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('refuses a second holder, naming the folder and the process that has it', async () => {
     const lock = await lockDataDir(dir, 'servidor');
     const error = await refusal();

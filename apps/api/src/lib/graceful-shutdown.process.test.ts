@@ -5,7 +5,7 @@ import { writeFixtures } from '../modules/regulations/fixtures.test-helper';
 import { authed, readEvents, signInOver, type SseEvent } from '../test/processes/http-client';
 import { startSlowLlm } from '../test/processes/llm-stand-in';
 import { makeDataDir, startServer, type ServerProcess } from '../test/processes/server-process';
-import { exited, spawnTs, waitForLine } from '../test/processes/spawn';
+import { exited, spawnTs, waitForLine, PROCESS_TEST_TIMEOUT_MS } from '../test/processes/spawn';
 
 // The real server in a child process, stopped with real signals. Its answers come from a slow
 // stand-in model, so that a stream is in flight when the signal arrives.
@@ -62,7 +62,7 @@ async function askWhileStreaming(s: ServerProcess, token: string) {
 const lastEvent = (events: SseEvent[]) => events.at(-1)!;
 const messages = (s: ServerProcess) => s.logs.map((l) => l.msg);
 
-describe('graceful shutdown of the real server', () => {
+describe('graceful shutdown of the real server', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('on SIGTERM turns readiness 503 at once, turns new requests away, lets the answer in flight finish, closes the database and exits 0', async () => {
     const dataDir = freshDataDir();
     server = await start(dataDir);
@@ -142,7 +142,7 @@ describe('graceful shutdown of the real server', () => {
       DATA_DIR: freshDataDir(),
       LOG_LEVEL: 'info',
     });
-    await waitForLine(child, (l) => l.includes('[1/36] importado'), 120_000);
+    await waitForLine(child, (l) => l.includes('[1/36] importado'), 240_000);
     child.kill('SIGTERM');
     const stopped = waitForLine(child, (l) => l.includes('servidor parado de forma limpa'));
     expect(await stopped).toContain('"clean":true');

@@ -35,8 +35,9 @@ export function makeDataDir(): string {
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
-  timeoutMs = 90_000,
+  timeoutMs = 240_000,
 ): Promise<ServerProcess> {
+  const deadline = Date.now() + timeoutMs;
   const child = spawnTs('apps/api/src/server.ts', [], {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -78,10 +79,10 @@ export async function startServer(
     });
   });
   const url = await listening;
-  for (let i = 0; ; i++) {
+  for (;;) {
     const ready = await fetch(`${url}/api/v1/ready`).catch(() => null);
     if (ready?.status === 200) break;
-    if (i > 200) throw new Error('server never became ready');
+    if (Date.now() > deadline) throw new Error('server never became ready');
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

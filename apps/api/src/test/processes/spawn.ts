@@ -3,6 +3,12 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../config';
 
 /**
+ * How long a test that starts real processes may take: each start compiles the server (tsx) and
+ * opens the embedded database, which on a busy two-core machine takes tens of seconds.
+ */
+export const PROCESS_TEST_TIMEOUT_MS = 300_000;
+
+/**
  * Runs a TypeScript file of the API in a child Node process (through tsx), from the repository root.
  * The child uses the embedded database unless `env` names a DATABASE_URL itself.
  */
@@ -23,7 +29,7 @@ export function spawnTs(
 export function waitForLine(
   child: ChildProcess,
   match: (line: string) => boolean,
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = '';
