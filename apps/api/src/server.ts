@@ -4,6 +4,8 @@ import { serveControlSocket } from './db/control-socket';
 import { shutDown } from './lib/graceful-shutdown';
 import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
 import { warmUpIndex } from './modules/retrieval/retrieval.service';
+import { listenNotice } from './modules/dev-auth/listen-notice';
+import { announceCorpusChanged } from './modules/retrieval/corpus-watch';
 
 /** How long after listening the search index starts building (see warmUpIndex). */
 const WARM_UP_DELAY_MS = 1000;
@@ -62,9 +64,12 @@ async function main() {
   }
   const corpora = [config.shippedCorpusDir, config.corpusDir].filter((d) => d !== undefined);
   if (corpora.length > 0) {
-    await importCorpusIfNeeded(app.ctx.db, corpora, app.log, stopRequested.signal);
+    const summary = await importCorpusIfNeeded(app.ctx.db, corpora, app.log, stopRequested.signal);
+    if (summary.imported > 0) await announceCorpusChanged(app.ctx.db, app.ctx.broadcaster);
   }
   if (stopRequested.signal.aborted) return void stop();
+  const notice = listenNotice(config);
+  if (notice) app.log[notice.level](notice.message);
   await app.listen({ host: config.host, port: config.port });
   listening = true;
   if (stopRequested.signal.aborted) return void stop();

@@ -54,6 +54,15 @@ export const LimitExceededSchema = z.object({
 });
 export type LimitExceeded = z.infer<typeof LimitExceededSchema>;
 
+/** 429 body of the abuse limit (RATE_LIMITED, with Retry-After), not the plan's quota. */
+export const RateLimitedSchema = z.object({
+  code: z.literal('RATE_LIMITED'),
+  message: z.string(),
+});
+
+/** Every 429 of the question routes: the plan's quota or the rate limit. */
+export const TooManyQuestionsSchema = z.union([LimitExceededSchema, RateLimitedSchema]);
+
 /**
  * Server-Sent Events of POST /regulation/question/stream:
  * `event: delta` {text} …, then `event: done` QuestionAnswerResponse, or `event: error` {code, message}.

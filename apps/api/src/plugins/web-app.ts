@@ -4,11 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 
+const isSourceMap = (pathname: string) => pathname.endsWith('.map');
+
 /**
  * Serves the built web app: its files as they are, and index.html for every other GET outside
- * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404.
+ * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404. Source
+ * maps (the app's readable source) are not served in production.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: { sourceMaps: boolean },
+) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -16,6 +23,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      allowedPath: (pathname) => options.sourceMaps || !isSourceMap(pathname),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -29,6 +37,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     if (pathname === '/api' || pathname.startsWith('/api/')) throw new AppError('ROUTE_NOT_FOUND');
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new AppError('ROUTE_NOT_FOUND');
+    if (isSourceMap(pathname)) throw new AppError('NOT_FOUND');
     if (!hasWeb) {
       return reply
         .status(503)
