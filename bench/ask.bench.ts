@@ -5,7 +5,7 @@
  * users; plus time to first streamed token. Writes bench/results/ask.md.
  *
  *   npm run bench:ask
- *   NORMAS_CORPUS_DIR=<pasta com as NRs>  (default ../shared/corpus/raw from the repository root)
+ *   NORMAS_CORPUS_DIR=<pasta com as NRs>  (default: the NRs shipped in corpus/)
  *   BENCH_DATABASE_URL=postgres://...     (default postgres://postgres@127.0.0.1:5432/test; a fresh
  *                                          database is created there and dropped at the end)
  *   BENCH_QUESTIONS=<arquivo.jsonl>       (default ../shared/eval/dev.jsonl; a built-in list otherwise)
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
-import { loadConfig, REPO_ROOT } from '../apps/api/src/config';
+import { loadConfig, REPO_ROOT, SHIPPED_CORPUS_DIR } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { importRegulationFiles } from '../apps/api/src/modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../apps/api/src/modules/regulations/regulations.repository';
@@ -28,7 +28,9 @@ import { formatMs, loadAverage, loadQuestionTexts } from './lib/machine';
 import { createBenchDatabase } from './lib/postgres';
 import { runBench, writeBenchResult } from './lib/run';
 
-const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
+const CORPUS_DIR = process.env.NORMAS_CORPUS_DIR
+  ? path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR)
+  : SHIPPED_CORPUS_DIR;
 const QUESTIONS_FILE = path.resolve(
   REPO_ROOT,
   process.env.BENCH_QUESTIONS ?? '../shared/eval/dev.jsonl',

@@ -3,7 +3,7 @@
  * Orama over the same sections. Questions come from the arguments, or NORMAS_EVAL_FILE (default
  * ../shared/eval/dev.jsonl) followed by the held-out sets in bench/questions/; the first set is
  * the main table. The database comes from DATA_DIR/DATABASE_URL, or a scratch PGlite folder into
- * which the corpus (CORPUS_DIR or ../shared/corpus/raw) is imported once.
+ * which the corpus (CORPUS_DIR or the NRs shipped in corpus/) is imported once.
  */
 import path from 'node:path';
 import { createRetrievalEngine, DEFAULT_TUNING } from '../apps/api/src/modules/retrieval/engine';

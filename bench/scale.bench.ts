@@ -6,7 +6,7 @@
  * the load itself is measured. Writes bench/results/scale.md.
  *
  *   npm run bench:scale
- *   NORMAS_CORPUS_DIR=<pasta com as NRs>  (default ../shared/corpus/raw from the repository root)
+ *   NORMAS_CORPUS_DIR=<pasta com as NRs>  (default: the NRs shipped in corpus/)
  *   BENCH_DATABASE_URL=postgres://...     (default postgres://postgres@127.0.0.1:5432/test; a fresh
  *                                          database is created there and dropped at the end)
  *   BENCH_QUESTIONS=<arquivo.jsonl>       (default ../shared/eval/dev.jsonl)
@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../apps/api/src/config';
+import { REPO_ROOT, SHIPPED_CORPUS_DIR } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { importRegulationFiles } from '../apps/api/src/modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../apps/api/src/modules/regulations/regulations.repository';
@@ -33,7 +33,9 @@ import { formatMs, loadAverage, loadQuestionTexts, processCpuMs } from './lib/ma
 import { createBenchDatabase } from './lib/postgres';
 import { runBench, writeBenchResult } from './lib/run';
 
-const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
+const CORPUS_DIR = process.env.NORMAS_CORPUS_DIR
+  ? path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR)
+  : SHIPPED_CORPUS_DIR;
 const QUESTIONS_FILE = path.resolve(
   REPO_ROOT,
   process.env.BENCH_QUESTIONS ?? '../shared/eval/dev.jsonl',

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TableCell } from '@normas/contracts/tables';
-import { REPO_ROOT } from '../apps/api/src/config';
+import { REPO_ROOT, SHIPPED_CORPUS_DIR } from '../apps/api/src/config';
 import { extractDocument } from '../apps/api/src/modules/regulations/import/extract-text';
 import { parseRegulation } from '../apps/api/src/modules/regulations/parse/parse-regulation';
 import { machineNote } from './lib/report';
@@ -45,10 +45,9 @@ interface Row {
 }
 
 async function main() {
-  const corpusDir = path.resolve(
-    REPO_ROOT,
-    process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw',
-  );
+  const corpusDir = process.env.NORMAS_CORPUS_DIR
+    ? path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR)
+    : SHIPPED_CORPUS_DIR;
   const files = fs
     .readdirSync(corpusDir)
     .filter((f) => f.endsWith('.pdf'))

@@ -33,3 +33,35 @@ export function ensureDependencies() {
     runNpm(['ci', '--no-audit', '--no-fund']);
   }
 }
+
+/** Debian's Chromium drives the end-to-end tests; CHROMIUM_PATH points elsewhere if needed. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PACKAGES = ['chromium', 'fonts-liberation'];
+
+/**
+ * Makes sure Chromium is there: installed with apt-get when missing and this user is root (a fresh
+ * Debian machine or container), otherwise the script stops with the command to run.
+ */
+export function ensureChromium() {
+  if (fs.existsSync(chromiumPath)) return;
+  const install = `apt-get install -y ${CHROMIUM_PACKAGES.join(' ')}`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (process.env.CHROMIUM_PATH || !isRoot || !hasApt) {
+    console.error(
+      `✗ O Chromium não foi encontrado em ${chromiumPath}; os testes de ponta a ponta precisam dele.\n` +
+        (process.env.CHROMIUM_PATH
+          ? '  Corrija CHROMIUM_PATH ou remova a variável para usar o Chromium do Debian.'
+          : `  Instale-o com:  sudo apt-get update && sudo ${install}`),
+    );
+    process.exit(1);
+  }
+  console.log(`› Instalando o Chromium do Debian (${install})…`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], env);
+  run('apt-get', ['install', '-y', '-qq', ...CHROMIUM_PACKAGES], env);
+  if (!fs.existsSync(chromiumPath)) {
+    console.error(`✗ apt-get terminou, mas ${chromiumPath} ainda não existe.`);
+    process.exit(1);
+  }
+}

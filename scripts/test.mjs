@@ -1,7 +1,9 @@
 // `npm test`: everything CI runs — typecheck, lint, unit and integration tests, build, end-to-end.
-import { ensureDependencies, run, runNpm } from './lib.mjs';
+import { ensureChromium, ensureDependencies, run, runNpm } from './lib.mjs';
 
 ensureDependencies();
+// Checked first: a missing browser should stop the run before minutes of other tests, not after.
+ensureChromium();
 console.log('› Verificando tipos…');
 runNpm(['run', '-s', 'typecheck']);
 console.log('› Lint…');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readQuestions } from '../../apps/api/src/cli/eval.command';
-import { loadConfig, REPO_ROOT } from '../../apps/api/src/config';
+import { loadConfig, REPO_ROOT, SHIPPED_CORPUS_DIR } from '../../apps/api/src/config';
 import { openDatabase, type Database } from '../../apps/api/src/db/client';
 import { importRegulationFiles } from '../../apps/api/src/modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../../apps/api/src/modules/regulations/regulations.repository';
@@ -40,7 +40,7 @@ export function benchQuestionSets(args: readonly string[]): QuestionSet[] {
 
 /**
  * The database a benchmark reads: DATA_DIR/DATABASE_URL when set, otherwise a scratch PGlite
- * folder named after the benchmark into which the corpus (CORPUS_DIR or ../shared/corpus/raw) is
+ * folder named after the benchmark into which the corpus (CORPUS_DIR or the shipped NRs) is
  * imported once.
  */
 export async function openBenchCorpus(scratch: string): Promise<{
@@ -54,7 +54,7 @@ export async function openBenchCorpus(scratch: string): Promise<{
   );
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const corpusDir = config.corpusDir ?? path.join(REPO_ROOT, '../shared/corpus/raw');
+  const corpusDir = config.corpusDir ?? SHIPPED_CORPUS_DIR;
   let sections = await createRetrievalRepository(database.db).listIndexedSections();
   if (sections.length === 0) {
     process.stderr.write(`Importando o acervo de ${corpusDir}...\n`);

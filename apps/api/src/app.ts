@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
+import { registerDrainGuard } from './plugins/drain-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { authenticatePlugin } from './plugins/authenticate';
 import { registerWebApp } from './plugins/web-app';
@@ -86,6 +87,8 @@ export async function buildApp(
     },
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Requests that arrive while the server drains get the pt-BR 503 of the drain guard instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -122,6 +125,7 @@ export async function buildApp(
     }),
   );
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });
+  registerDrainGuard(app, ctx.lifecycle);
 
   await app.register(swagger, {
     openapi: {

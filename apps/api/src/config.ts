@@ -7,6 +7,8 @@ import { estimatedEntropyBits, MIN_SECRET_ENTROPY_BITS } from './lib/secret-stre
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, whether running from src/ (tsx, tests) or from the bundled dist/. */
 export const REPO_ROOT = path.resolve(here, '../../..');
+/** The NRs in force, shipped with the product (official PDFs and their manifest.json). */
+export const SHIPPED_CORPUS_DIR = path.join(REPO_ROOT, 'corpus');
 
 const optionalText = z
   .string()
@@ -53,6 +55,8 @@ const EnvSchema = z
       .url()
       .default('https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/privacidade'),
     CORPUS_DIR: optionalText,
+    SHIPPED_CORPUS: z.enum(['on', 'off'], { error: 'deve ser on ou off' }).default('on'),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     REDIS_URL: optionalText.pipe(
       z.url({ protocol: /^rediss?$/, error: 'deve ser uma URL redis://' }).optional(),
     ),
@@ -166,6 +170,10 @@ export interface Config {
   supportWhatsapp: string;
   privacyUrl: string;
   corpusDir: string | undefined;
+  /** The shipped NRs, imported on start unless SHIPPED_CORPUS=off (tests with their own corpus). */
+  shippedCorpusDir: string | undefined;
+  /** How long answers in flight may take to finish after SIGTERM. */
+  shutdownGraceMs: number;
   /** Redis for announcements and rate-limit counters shared by replicas; else the database. */
   redisUrl: string | undefined;
   /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
@@ -221,6 +229,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     privacyUrl: e.PRIVACY_URL,
     corpusDir: e.CORPUS_DIR ? path.resolve(e.CORPUS_DIR) : undefined,
+    shippedCorpusDir: e.SHIPPED_CORPUS === 'on' ? SHIPPED_CORPUS_DIR : undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     redisUrl: e.REDIS_URL,
     answerEngine: e.ANSWER_ENGINE ?? (e.LLM_BASE_URL ? 'llm' : 'extractive'),
     llm:

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createLifecycle } from './lib/lifecycle';
 import { resolveSessionSecret } from './lib/session-secret';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionService } from './modules/auth/session.service';
@@ -50,6 +51,7 @@ export function createContext(config: Config, database: Database, options: Conte
   const broadcaster = createBroadcasterFor(config, database);
   return {
     config,
+    lifecycle: createLifecycle(),
     database,
     db: database.db,
     users,

@@ -42,6 +42,10 @@ export const ERRORS = {
     status: 503,
     message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   },
+  SERVER_STOPPING: {
+    status: 503,
+    message: 'O servidor está sendo reiniciado. Tente novamente em alguns segundos.',
+  },
   DAILY_LIMIT_EXCEEDED: {
     status: 429,
     message: 'Você atingiu o limite de perguntas do seu plano para hoje.',

@@ -46,6 +46,7 @@ describe('normas import', () => {
     expect(JSON.parse(stdout)).toEqual({
       imported: 2,
       unchanged: 0,
+      outdated: 0,
       failed: 1,
       files: [
         { file: 'nr-41.txt', status: 'imported', code: 'NR-41', sections: 3, reason: null },
@@ -61,7 +62,7 @@ describe('normas import', () => {
     });
     expect(stderr).toMatch(/^\[3\/3\] nr-44\.pdf — FALHA: PDF ilegível/m);
     expect(stderr).toMatch(
-      /^3 arquivo\(s\) em [\d.]+ s: 2 importado\(s\), 0 sem alterações, 1 com falha\.$/m,
+      /^3 arquivo\(s\) em [\d.]+ s: 2 importado\(s\), 0 sem alterações, 0 mais antigo\(s\) que a versão importada, 1 com falha\.$/m,
     );
     expect(stderr).not.toContain('[1/3]');
     expect((await createRegulationsRepository(database.db).list()).map((r) => r.code)).toEqual([

@@ -34,7 +34,13 @@ async function announceToServers(database: Database): Promise<void> {
 function progressLine({ index, total, result }: ImportProgress): string {
   const where = `[${index}/${total}] ${result.file}`;
   if (result.status === 'failed') return `${where} — FALHA: ${result.reason}\n`;
-  const note = result.status === 'unchanged' ? ' (sem alterações)' : '';
+  if (result.status === 'outdated') return `${where} — ${result.code}: ${result.reason}\n`;
+  const note =
+    result.status === 'unchanged'
+      ? ' (sem alterações)'
+      : result.changes
+        ? ` (nova versão: ${result.changes.added} incluído(s), ${result.changes.removed} removido(s), ${result.changes.reworded} com nova redação)`
+        : '';
   return `${where} — ${result.code}, ${result.sections} itens${note}\n`;
 }
 
@@ -55,14 +61,16 @@ export async function runImportCommand(
       createRegulationsRepository(database.db),
       inputs.map((i) => path.resolve(i)),
       (progress) => {
-        if (io.stderr.isTTY || progress.result.status === 'failed')
+        const { status, changes } = progress.result;
+        if (io.stderr.isTTY || status === 'failed' || status === 'outdated' || changes)
           io.stderr.write(progressLine(progress));
       },
     );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     io.stderr.write(
       `${summary.files.length} arquivo(s) em ${seconds} s: ${summary.imported} importado(s), ` +
-        `${summary.unchanged} sem alterações, ${summary.failed} com falha.\n`,
+        `${summary.unchanged} sem alterações, ${summary.outdated} mais antigo(s) que a versão importada, ` +
+        `${summary.failed} com falha.\n`,
     );
     if (summary.imported > 0) {
       await (io.announce ?? announceToServers)(database).catch((error: unknown) =>

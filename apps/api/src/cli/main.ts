@@ -1,5 +1,8 @@
 import { ConfigError } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { BackupError } from '../db/backup';
 import { runAskCommand } from './ask.command';
+import { runBackupCommand, runRestoreCommand } from './backup.command';
 import { runEvalCommand } from './eval.command';
 import { runFaqsCommand } from './faqs.command';
 import { runImportCommand } from './import.command';
@@ -20,6 +23,8 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise
     usage: 'train-retrieval --questions <arquivo.jsonl|pasta>... [--out <pasta>]',
     run: runTrainCommand,
   },
+  backup: { usage: 'backup <arquivo>', run: (args) => runBackupCommand(args) },
+  restore: { usage: 'restore <arquivo>', run: (args) => runRestoreCommand(args) },
   faqs: {
     usage: 'faqs generate --out <arquivo.json> [--in <arquivo.json>] [--force]',
     run: runFaqsCommand,
@@ -46,6 +51,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
+    }
+    if (error instanceof DataDirLockedError || error instanceof BackupError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
     }
     throw error;
   }

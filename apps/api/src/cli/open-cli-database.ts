@@ -3,10 +3,19 @@ import { openDatabase, type Database } from '../db/client';
 import { createRetrievalRepository } from '../modules/retrieval/retrieval.repository';
 import type { IndexedSection } from '../modules/retrieval/retrieval.types';
 
+/** How a CLI process names itself in the data-folder lock: "normas import nr-35.pdf". */
+export function cliHolderName(argv = process.argv.slice(2)): string {
+  return ['normas', ...argv].join(' ');
+}
+
 /** Opens and migrates the same database the server uses (DATA_DIR or DATABASE_URL). */
 export async function openCliDatabase(): Promise<Database> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    holder: cliHolderName(),
+  });
   await database.migrate();
   return database;
 }

@@ -11,6 +11,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../config';
+import { writeBackup } from './backup';
+import { lockDataDir, pgliteFolder } from './data-dir-lock';
 import { createPgListener, type Listener } from './pg-listener';
 import * as schema from './schema';
 
@@ -30,6 +32,11 @@ export interface Database {
   /** PostgreSQL LISTEN/NOTIFY: across processes on a server, within the process on PGlite. */
   notifications: Listener & { notify(channel: string, payload: string): Promise<void> };
   close(): Promise<void>;
+  /**
+   * Embedded database only: writes a consistent copy of it to `file` (see backup.ts) and returns
+   * its size in bytes. A server database is copied with pg_dump instead.
+   */
+  backup?(file: string): Promise<number>;
 }
 
 export interface DatabaseOptions {
@@ -37,6 +44,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** Who holds the data folder while PGlite has it open: "servidor" or a CLI command line. */
+  holder?: string;
 }
 
 function journalSize(): number {
@@ -50,14 +59,27 @@ function journalSize(): number {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.holder ?? 'servidor');
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const inMemory = dataDir.startsWith('memory://');
-  const folder = inMemory ? dataDir : path.join(dataDir, 'db');
-  if (!inMemory) fs.mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder, { extensions: { unaccent, pg_trgm } });
+async function openPglite(dataDir: string, holder: string): Promise<Database> {
+  if (dataDir.startsWith('memory://')) {
+    return wrapPglite(await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } }));
+  }
+  // Before PGlite touches a file: a second process on the folder would corrupt it (see data-dir-lock).
+  const lock = await lockDataDir(dataDir, holder);
+  try {
+    const folder = pgliteFolder(dataDir);
+    fs.mkdirSync(folder, { recursive: true });
+    const client = await PGlite.create(folder, { extensions: { unaccent, pg_trgm } });
+    return wrapPglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, afterClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process holds the database, so no connection can be lost: nothing to reconnect.
   const listener: Listener = {
@@ -71,7 +93,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   return withCommon(db, 'pglite', listener, {
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        afterClose?.();
+      }
+    },
+    backup: (file) => writeBackup(client, file),
   });
 }
 
@@ -95,13 +124,14 @@ function withCommon(
   db: Db,
   kind: Database['kind'],
   listener: Listener,
-  ops: { migrate: () => Promise<void>; close: () => Promise<void> },
+  ops: Pick<Database, 'migrate' | 'close' | 'backup'>,
 ): Database {
   return {
     db,
     kind,
     migrate: ops.migrate,
     close: ops.close,
+    backup: ops.backup,
     notifications: {
       ...listener,
       async notify(channel, payload) {

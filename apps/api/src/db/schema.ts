@@ -98,6 +98,63 @@ export const sections = pgTable(
 );
 
 /**
+ * Every version of a regulation imported into this database, newest current (replaced_at null).
+ * A newer official text replaces the older one; `changes` says what it changed, for the users.
+ */
+export const regulationVersions = pgTable(
+  'regulation_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    regulationId: uuid('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    /** The act that last changed the text, as printed: "Portaria MTE nº 1.680, de 02 de outubro de 2025". */
+    lastAct: text('last_act'),
+    /** DOU date of that act. */
+    amendedOn: date('amended_on', { mode: 'string' }),
+    /** "(Redação dada pela …)": the act that gave the text its current wording. */
+    wordingAct: text('wording_act'),
+    /** The header's acts: { publication, amendments[] }, each { act, dou }. */
+    acts: jsonb('acts').notNull().default({}),
+    sourceFile: text('source_file').notNull(),
+    /** SHA-256 of the official file as imported. */
+    sourceSha256: text('source_sha256').notNull(),
+    /** Where the official file is published (from the corpus manifest), when known. */
+    sourceUrl: text('source_url'),
+    /** Items added, removed and reworded with respect to the version it replaced; null for the first. */
+    changes: jsonb('changes'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('regulation_versions_regulation_idx').on(t.regulationId, t.importedAt),
+    uniqueIndex('regulation_versions_current_key')
+      .on(t.regulationId)
+      .where(sql`${t.replacedAt} is null`),
+    index('regulation_versions_sha_idx').on(t.sourceSha256),
+  ],
+);
+
+/**
+ * Sections replaced by a newer import, kept under their own ids: an answer, a chat or a process still
+ * holding an older search index may cite them, and a section id must always name the wording it did.
+ */
+export const retiredSections = pgTable(
+  'retired_sections',
+  {
+    id: uuid('id').primaryKey(),
+    regulationId: uuid('regulation_id')
+      .notNull()
+      .references(() => regulations.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id').references(() => regulationVersions.id, { onDelete: 'set null' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The section row as it was (every column of `sections`). */
+    section: jsonb('section').notNull(),
+  },
+  (t) => [index('retired_sections_regulation_idx').on(t.regulationId)],
+);
+
+/**
  * A Quadro/Tabela/Anexo table of a regulation, kept as data beside the sections that print it
  * (sections `section_number`..`last_section_number` of the same regulation hold its rows as text).
  */

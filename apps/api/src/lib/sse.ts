@@ -1,6 +1,7 @@
 import { ERRORS } from '@normas/contracts/errors';
 import type { FastifyReply } from 'fastify';
 import { AppError } from './app-error';
+import { ServerStoppingError } from './lifecycle';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -14,7 +15,8 @@ export interface EventStream {
 /**
  * Takes the response over from Fastify and opens a Server-Sent Events stream. Headers already set by
  * hooks (helmet, CORS, request id) are kept; proxies are asked not to buffer; a comment line every 15 s
- * keeps idle connections open while an engine thinks.
+ * keeps idle connections open while an engine thinks. The stream counts as in flight for a graceful
+ * shutdown until it ends; the shutdown may abort it with a ServerStoppingError.
  */
 export function openEventStream(reply: FastifyReply): EventStream {
   reply.hijack();
@@ -28,12 +30,14 @@ export function openEventStream(reply: FastifyReply): EventStream {
     'x-accel-buffering': 'no',
   });
   raw.flushHeaders();
+  const untrack = reply.server.ctx?.lifecycle.trackStream(controller);
   const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   let ended = false;
   raw.on('close', () => {
     clearInterval(heartbeat);
     if (!ended) controller.abort(new DOMException('O cliente desconectou.', 'AbortError'));
+    untrack?.();
   });
   return {
     signal: controller.signal,
@@ -46,6 +50,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
       ended = true;
       clearInterval(heartbeat);
       raw.end();
+      untrack?.();
     },
   };
 }
@@ -66,7 +71,9 @@ export async function streamAnswer<T>(
     });
     stream.send('done', result);
   } catch (error) {
-    if (!stream.signal.aborted) {
+    if (stream.signal.reason instanceof ServerStoppingError) {
+      stream.send('error', { code: 'SERVER_STOPPING', message: ERRORS.SERVER_STOPPING.message });
+    } else if (!stream.signal.aborted) {
       const known = error instanceof AppError ? error : new AppError('ANSWER_FAILED');
       stream.send('error', {
         code: known.code,

@@ -14,6 +14,7 @@ import { ProfileRoute } from './routes/profile';
 import { CompanyRoute } from './routes/company';
 import { ProjectDetailRoute } from './routes/project-detail';
 import { ProjectsRoute } from './routes/projects';
+import { RegulationIndexRoute } from './routes/regulation-index';
 import { RegulationViewerRoute } from './routes/regulation-viewer';
 import { RegulationsRoute } from './routes/regulations';
 import { RouteError } from './routes/route-error';
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
               { path: '/chat', element: <ChatRoute /> },
               { path: '/chat/:chatKey', element: <ChatDetailRoute /> },
               { path: '/regulations', element: <RegulationsRoute /> },
+              { path: '/regulations/index', element: <RegulationIndexRoute /> },
               { path: '/regulations/:id', element: <RegulationViewerRoute /> },
               { path: '/history', element: <HistoryRoute /> },
               { path: '/history/:id', element: <HistoryDetailRoute /> },

@@ -20,7 +20,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['health'],
-        summary: 'Banco de dados acessível e migrações aplicadas',
+        summary:
+          'Banco de dados acessível e migrações aplicadas; 503 "stopping" assim que o processo recebe o pedido para parar',
         response: { 200: ReadyResponseSchema, 503: ReadyResponseSchema },
       },
     },
@@ -28,7 +29,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const up = await ctx.database.ping();
       const applied = up && (await ctx.database.migrationsApplied());
       const body = {
-        status: up && applied ? ('ready' as const) : ('not_ready' as const),
+        status: ctx.lifecycle.draining
+          ? ('stopping' as const)
+          : up && applied
+            ? ('ready' as const)
+            : ('not_ready' as const),
         database: up ? ('up' as const) : ('down' as const),
         migrations: applied ? ('applied' as const) : ('pending' as const),
       };

@@ -128,9 +128,13 @@ describe('cited sections', () => {
     const [before] = await cited.byCitations([cite(old)]);
     expect(before).toMatchObject({ title: 'Equipamentos de Proteção Individual - EPI' });
     expect(before!.sections[0]).toMatchObject({ id: old.sectionId, content: old.content });
-    // A repository that never saw it leaves it out, as the database does.
-    expect(
-      await createCitedSectionsRepository(handle.database.db).byCitations([cite(old)]),
-    ).toEqual([]);
+    // A process that never saw it (another replica, a restart) reads it from retired_sections.
+    const [elsewhere] = await createCitedSectionsRepository(handle.database.db).byCitations([
+      cite(old),
+    ]);
+    expect(elsewhere!.sections).toEqual([
+      expect.objectContaining({ id: old.sectionId, item: '6.5.1', content: old.content }),
+    ]);
+    expect(elsewhere).toMatchObject({ id: old.regulationId, code: 'NR-06' });
   });
 });

@@ -1,7 +1,8 @@
 import type { AnswerRegulation } from '@normas/contracts/questions';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { regulations, sections } from '../../db/schema';
+import { regulations, retiredSections, sections } from '../../db/schema';
+import { fromRetired } from '../regulations/regulations.repository';
 import { LruCache } from '../../lib/lru-cache';
 
 /** Cited rows kept in memory (the whole corpus is a few thousand sections). */
@@ -93,12 +94,11 @@ function group(rows: Row[]): AnswerRegulation[] {
  * Reads the regulations and sections that answers cite; the only code here touching those tables.
  *
  * Cited rows are remembered by section id. A section row is never updated: an import replaces a
- * regulation by deleting all of its sections and inserting new ones under new ids, in the same
- * transaction that rewrites the regulation's own columns. So a section id names one fixed wording
- * under one fixed version of its regulation for as long as it exists, and a remembered row can
- * only differ from the database once the id is gone, i.e. when the in-memory retrieval index of
- * this process still cites sections replaced by an import run elsewhere; the answer then shows the
- * wording it quoted.
+ * regulation by moving all of its sections to retired_sections and inserting new ones under new
+ * ids, in the same transaction that rewrites the regulation's own columns. So a section id names
+ * one fixed wording for good: when the in-memory retrieval index of this process still cites
+ * sections replaced by an import run elsewhere, they are read from retired_sections and the answer
+ * shows the wording it quoted.
  */
 export function createCitedSectionsRepository(db: Db) {
   const cache = new LruCache<string, Row>(CACHED_SECTIONS);
@@ -121,8 +121,40 @@ export function createCitedSectionsRepository(db: Db) {
         cache.set(row.sectionId, row);
         rows.push(row);
       }
+      const gone = missing.filter((id) => !found.some((row) => row.sectionId === id));
+      if (gone.length > 0) rows.push(...(await retiredRows(gone)));
     }
     return rows;
+  }
+
+  /** Sections replaced by a later import, still cited by an index built before it. */
+  async function retiredRows(ids: string[]): Promise<Row[]> {
+    const found = await db
+      .select({ section: retiredSections.section, regulation: regulations })
+      .from(retiredSections)
+      .innerJoin(regulations, eq(regulations.id, retiredSections.regulationId))
+      .where(inArray(retiredSections.id, ids));
+    return found.map(({ section, regulation }) => {
+      const s = fromRetired(section);
+      const row: Row = {
+        regulationId: regulation.id,
+        code: regulation.code,
+        title: regulation.title,
+        authority: regulation.authority,
+        issuedDate: regulation.issuedDate,
+        revisedDate: regulation.revisedDate,
+        status: regulation.status,
+        description: regulation.description,
+        sectionId: s.id,
+        number: s.number,
+        item: s.item,
+        headingPath: s.headingPath,
+        content: s.content,
+        effectiveFrom: s.effectiveFrom,
+      };
+      cache.set(row.sectionId, row);
+      return row;
+    });
   }
 
   return {

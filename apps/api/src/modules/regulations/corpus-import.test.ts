@@ -31,7 +31,7 @@ function recorder() {
 describe('start-up import of CORPUS_DIR', () => {
   it('imports a fresh corpus and logs each file, then only checks it on the next start', async () => {
     const first = recorder();
-    expect(await importCorpusIfNeeded(database.db, dir, first)).toMatchObject({
+    expect(await importCorpusIfNeeded(database.db, [dir], first)).toMatchObject({
       imported: 2,
       unchanged: 0,
       failed: 0,
@@ -44,7 +44,7 @@ describe('start-up import of CORPUS_DIR', () => {
     expect(first.entries[0]!.obj).toEqual({ file: 'nr-41.txt', code: 'NR-41', sections: 3 });
 
     const second = recorder();
-    expect(await importCorpusIfNeeded(database.db, dir, second)).toMatchObject({
+    expect(await importCorpusIfNeeded(database.db, [dir], second)).toMatchObject({
       imported: 0,
       unchanged: 2,
       failed: 0,

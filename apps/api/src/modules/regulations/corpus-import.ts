@@ -8,33 +8,44 @@ export interface ImportLog {
 }
 
 /**
- * Imports CORPUS_DIR at start-up so that a fresh install answers questions at once. Files already
- * imported with the same content are skipped by checksum, so a restart costs one query per file.
+ * Imports the shipped NRs, then CORPUS_DIR, at start-up so that a fresh install answers questions at
+ * once. Files already imported with the same content are skipped by checksum, so a restart costs
+ * one query per file.
  */
 export async function importCorpusIfNeeded(
   db: Db,
-  corpusDir: string,
+  corpusDirs: string[],
   log: ImportLog,
+  signal?: AbortSignal,
 ): Promise<ImportSummary> {
   const started = Date.now();
   const summary = await importRegulationFiles(
     createRegulationsRepository(db),
-    [corpusDir],
+    corpusDirs,
     ({ index, total, result }) => {
       if (result.status === 'failed')
         log.warn({ file: result.file, reason: result.reason }, `[${index}/${total}] falha`);
+      else if (result.status === 'outdated')
+        log.warn({ file: result.file, reason: result.reason }, `[${index}/${total}] mais antigo`);
       else if (result.status === 'imported')
         log.info(
-          { file: result.file, code: result.code, sections: result.sections },
-          `[${index}/${total}] importado`,
+          {
+            file: result.file,
+            code: result.code,
+            sections: result.sections,
+            ...(result.changes ? { changes: result.changes } : {}),
+          },
+          `[${index}/${total}] ${result.changes ? 'nova versão importada' : 'importado'}`,
         );
     },
+    signal,
   );
   log.info(
     {
-      corpusDir,
+      corpusDirs,
       imported: summary.imported,
       unchanged: summary.unchanged,
+      outdated: summary.outdated,
       failed: summary.failed,
       ms: Date.now() - started,
     },

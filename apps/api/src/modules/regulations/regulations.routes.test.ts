@@ -31,6 +31,7 @@ describe('regulation API', () => {
   it.each([
     '/api/v1/regulations',
     `/api/v1/regulations/${UNKNOWN}`,
+    `/api/v1/regulations/${UNKNOWN}/versions`,
     `/api/v1/regulations/${UNKNOWN}/sections/1`,
   ])('answers 401 without a session: %s', async (url) => {
     const res = await get(url, {});
@@ -41,7 +42,7 @@ describe('regulation API', () => {
     });
   });
 
-  it('lists the regulations by code with dates and section counts', async () => {
+  it('lists the regulations by code with dates, section counts and the version in force', async () => {
     const res = await get('/api/v1/regulations');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -56,6 +57,19 @@ describe('regulation API', () => {
           status: 'vigente',
           description: 'Esta Norma fixa regras para andaimes de exemplo.',
           sectionCount: 3,
+          version: {
+            id: expect.any(String),
+            lastAct: 'Portaria MTE nº 20, de 02 de maio de 2024',
+            amendedOn: '2024-05-03',
+            wordingAct: null,
+            sourceFile: 'nr-41.txt',
+            sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+            sourceUrl: null,
+            importedAt: expect.any(String),
+            replacedAt: null,
+            changeCounts: null,
+            versionCount: 1,
+          },
         },
         expect.objectContaining({
           code: 'NR-43',
@@ -103,6 +117,40 @@ describe('regulation API', () => {
       content: 'A altura máxima do andaime de exemplo é de 9,0 m.',
       effectiveFrom: null,
     });
+  });
+
+  it('gives the versions of a regulation, newest first, with what each changed', async () => {
+    const file = `${dir}/nr-41.txt`;
+    fs.writeFileSync(
+      file,
+      fs
+        .readFileSync(file, 'utf8')
+        .replace('| 03/05/24', '| 03/05/24\nPortaria MTE nº 77, de 01 de abril de 2025 | 02/04/25')
+        .replace('9,0 m', '12,0 m'),
+    );
+    await importRegulationFiles(createRegulationsRepository(t.database.db), [file]);
+    const res = await get(`/api/v1/regulations/${nr41}/versions`);
+    expect(res.statusCode).toBe(200);
+    const [current, previous] = res.json().data;
+    expect(current).toMatchObject({
+      lastAct: 'Portaria MTE nº 77, de 01 de abril de 2025',
+      amendedOn: '2025-04-02',
+      replacedAt: null,
+      changes: {
+        added: [],
+        removed: [],
+        reworded: [{ item: '41.2.2', before: 'A altura máxima do andaime de exemplo é de 9,0 m.' }],
+      },
+    });
+    expect(previous).toMatchObject({ amendedOn: '2024-05-03', changes: null });
+    expect(previous.replacedAt).toEqual(expect.any(String));
+    const detail = (await get(`/api/v1/regulations/${nr41}`)).json();
+    expect(detail.version).toMatchObject({
+      amendedOn: '2025-04-02',
+      changeCounts: { added: 0, removed: 0, reworded: 1 },
+      versionCount: 2,
+    });
+    expect((await get(`/api/v1/regulations/${UNKNOWN}/versions`)).statusCode).toBe(404);
   });
 
   it('answers 404 in Portuguese for an unknown regulation or section', async () => {

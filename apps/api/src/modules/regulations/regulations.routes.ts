@@ -4,6 +4,7 @@ import {
   RegulationSchema,
   RegulationSectionParamsSchema,
   RegulationSectionSchema,
+  RegulationVersionsResponseSchema,
 } from '@normas/contracts/regulations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -23,7 +24,7 @@ export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       onRequest: app.requireUser,
       schema: {
         ...common,
-        summary: 'Normas importadas, por código',
+        summary: 'Índice das normas importadas, por código, com a versão em vigor',
         response: { 200: RegulationListResponseSchema },
       },
     },
@@ -42,6 +43,21 @@ export const regulationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/regulations/:id/versions',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...common,
+        summary:
+          'As versões oficiais da norma importadas aqui, da mais nova à mais antiga, com os itens incluídos, removidos e alterados',
+        params: RegulationParamsSchema,
+        response: { 200: RegulationVersionsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.versions(request.params.id) }),
   );
 
   app.get(

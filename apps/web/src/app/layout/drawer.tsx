@@ -42,6 +42,9 @@ export function Drawer({
         <NavLink to="/regulations" end className="drawer-link" onClick={onNavigate}>
           Perguntar às normas
         </NavLink>
+        <NavLink to="/regulations/index" className="drawer-link" onClick={onNavigate}>
+          Normas em vigor
+        </NavLink>
         <NavLink to="/history" className="drawer-link" onClick={onNavigate}>
           Histórico
         </NavLink>

@@ -1,4 +1,10 @@
-import type { Regulation, Section } from '@normas/contracts/regulations';
+import {
+  countChanges,
+  type CurrentVersion,
+  type Regulation,
+  type RegulationVersion,
+  type Section,
+} from '@normas/contracts/regulations';
 import type { RegulationTable } from '@normas/contracts/tables';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,12 +27,52 @@ function section(number: number, item: string, overrides: Partial<Section> = {})
   };
 }
 
-function makeRegulation(sections: Section[], tables: RegulationTable[] = []): Regulation {
+function makeRegulation(
+  sections: Section[],
+  tables: RegulationTable[] = [],
+  version: CurrentVersion | null = null,
+): Regulation {
   return {
     ...makeAnswerRegulation({ sections }),
     sectionCount: sections.length,
     sourceFile: 'nr-35.pdf',
     tables,
+    version,
+  };
+}
+
+const V2025: RegulationVersion = {
+  id: 'v2',
+  lastAct: 'Portaria MTE nº 1.680, de 02 de outubro de 2025',
+  amendedOn: '2025-10-06',
+  wordingAct: 'Portaria MTP nº 4.218, de 20/12/2022',
+  sourceFile: 'nr-35.pdf',
+  sha256: 'ab'.repeat(32),
+  sourceUrl: 'https://www.gov.br/nr-35-atualizada-2025-1.pdf',
+  importedAt: '2026-11-20T13:00:00Z',
+  replacedAt: null,
+  changes: {
+    added: [{ item: '35.2.1' }],
+    removed: [{ item: '35.9.9', content: '35.9.9 Texto revogado do item.' }],
+    reworded: [{ item: '35.1.1', before: '35.1.1 Redação antiga.' }],
+  },
+};
+const V2023: RegulationVersion = {
+  ...V2025,
+  id: 'v1',
+  lastAct: 'Portaria MTE nº 3.903, de 28 de dezembro de 2023',
+  amendedOn: '2023-12-29',
+  importedAt: '2026-01-10T13:00:00Z',
+  replacedAt: '2026-11-20T13:00:00Z',
+  changes: null,
+};
+
+function current(version: RegulationVersion, versionCount: number): CurrentVersion {
+  const { changes, ...rest } = version;
+  return {
+    ...rest,
+    versionCount,
+    changeCounts: changes ? countChanges(changes) : null,
   };
 }
 
@@ -125,6 +171,64 @@ describe('/regulations/{id}', () => {
     );
     expect(items()[0]).not.toHaveTextContent('Redação em vigor a partir de');
     expect(items()[1]).toHaveTextContent('Redação em vigor a partir de 15/01/2027');
+  });
+
+  it('shows the version in force and where its text comes from', async () => {
+    api.on(ROUTE, { body: makeRegulation([section(1, '35.1.1')], [], current(V2023, 1)) });
+    renderApp('/regulations/reg-35', { api, storedUser: makeUser() });
+
+    const main = within(await screen.findByRole('main'));
+    expect(
+      await main.findByText('Portaria MTE nº 3.903, de 28 de dezembro de 2023 (DOU de 29/12/2023)'),
+    ).toBeInTheDocument();
+    expect(main.getByText('Portaria MTP nº 4.218, de 20/12/2022')).toBeInTheDocument();
+    expect(main.getByRole('link', { name: 'nr-35.pdf' })).toHaveAttribute(
+      'href',
+      'https://www.gov.br/nr-35-atualizada-2025-1.pdf',
+    );
+    expect(main.getByText('ab'.repeat(32))).toBeInTheDocument();
+    expect(main.queryByRole('heading', { name: 'Histórico de versões' })).not.toBeInTheDocument();
+    expect(api.requestsTo('GET /api/v1/regulations/reg-35/versions')).toHaveLength(0);
+  });
+
+  it('says when a newer version replaced the text, and lists what it changed', async () => {
+    api.on(ROUTE, {
+      body: makeRegulation([section(1, '35.1.1'), section(2, '35.2.1')], [], current(V2025, 2)),
+    });
+    api.on('GET /api/v1/regulations/reg-35/versions', { body: { data: [V2025, V2023] } });
+    renderApp('/regulations/reg-35', { api, storedUser: makeUser() });
+
+    expect(
+      await screen.findByText(
+        /^Atualizada aqui em 20\/11\/2026: 1 item incluído, 1 item removido e 1 item com nova redação\./,
+      ),
+    ).toBeInTheDocument();
+    const history = within(await screen.findByRole('region', { name: 'Histórico de versões' }));
+    expect(
+      await history.findByRole('heading', {
+        level: 3,
+        name: 'Portaria MTE nº 1.680, de 02 de outubro de 2025 (DOU de 06/10/2025) — em vigor',
+      }),
+    ).toBeInTheDocument();
+    expect(history.getByRole('link', { name: '35.2.1' })).toHaveAttribute('href', '#35.2.1');
+    expect(history.getByText('35.1.1 Redação antiga.')).toBeInTheDocument();
+    expect(history.getByText('35.9.9 Texto revogado do item.')).toBeInTheDocument();
+    expect(
+      history.getByText('Importada em 10/01/2026, substituída em 20/11/2026.'),
+    ).toBeInTheDocument();
+    expect(history.getByText('Primeira versão importada nesta base.')).toBeInTheDocument();
+  });
+
+  it('shows the text a cited item had when a newer version removed it', async () => {
+    api.on(ROUTE, { body: makeRegulation([section(1, '35.1.1')], [], current(V2025, 2)) });
+    api.on('GET /api/v1/regulations/reg-35/versions', { body: { data: [V2025, V2023] } });
+    renderApp('/regulations/reg-35#35.9.9', { api, storedUser: makeUser() });
+
+    const notice = await screen.findByText(
+      'O item 35.9.9 foi removido desta norma pela versão Portaria MTE nº 1.680, de 02 de outubro de 2025 (DOU de 06/10/2025). Texto que ele tinha:',
+    );
+    expect(notice.parentElement).toHaveAttribute('role', 'status');
+    expect(notice.parentElement).toHaveTextContent('35.9.9 Texto revogado do item.');
   });
 
   it('says the regulation was not found on a 404', async () => {

@@ -29,6 +29,8 @@ export function RegulationViewerRoute() {
     <div className="page page--wide">
       <p className="back-link">
         <Link to="/regulations">Voltar ao Assistente de Normas</Link>
+        {' · '}
+        <Link to="/regulations/index">Todas as normas</Link>
       </p>
       {regulation.isPending ? (
         <p role="status">

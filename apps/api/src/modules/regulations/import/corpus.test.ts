@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../../config';
+import { REPO_ROOT, SHIPPED_CORPUS_DIR } from '../../../config';
 import type { Database } from '../../../db/client';
 import { openTestDatabase } from '../../../test/test-app';
 import { createRegulationsRepository, type RegulationsRepository } from '../regulations.repository';
 import { importRegulationFiles, type ImportSummary } from './import-files';
 
-/** The official NR PDFs live outside the repository; NORMAS_CORPUS_DIR points elsewhere if needed. */
-const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
+/** The official NR PDFs shipped in corpus/; NORMAS_CORPUS_DIR points elsewhere if needed. */
+const CORPUS_DIR = process.env.NORMAS_CORPUS_DIR
+  ? path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR)
+  : SHIPPED_CORPUS_DIR;
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -46,6 +48,29 @@ describe('the official NR corpus', () => {
     expect(codes).toContain('NR-38');
     expect(codes).not.toContain('NR-02');
     expect(codes).not.toContain('NR-27');
+  });
+
+  it('reads the version of every NR from its header — last amendment, DOU date, wording act — as the manifest records it', async () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(SHIPPED_CORPUS_DIR, 'manifest.json'), 'utf8'),
+    ) as {
+      entries: {
+        code: string;
+        wordingAct: string | null;
+        lastAmendment: { act: string; dou: string };
+      }[];
+    };
+    // "n.º", "nº" and "n.o" are the same abbreviation, printed differently from one PDF to another.
+    const same = (act: string | null | undefined) =>
+      act?.replace(/\bn\.?\s*[º°o]?\.?\s*(?=\d)/g, 'nº ') ?? null;
+    for (const entry of manifest.entries) {
+      const regulation = (await repository.findByCode(entry.code))!;
+      const version = (await repository.currentVersion(regulation.id))!;
+      expect(same(version.lastAct), entry.code).toBe(same(entry.lastAmendment.act));
+      expect(version.amendedOn, entry.code).toBe(entry.lastAmendment.dou);
+      expect(regulation.revisedDate, entry.code).toBe(entry.lastAmendment.dou);
+      expect(same(version.wordingAct), entry.code).toBe(same(entry.wordingAct));
+    }
   });
 
   it('reads the title and dates of NR-35 from its header and amendment table', async () => {

@@ -42,6 +42,7 @@ describe('importing regulation files', () => {
     expect(first).toEqual({
       imported: 2,
       unchanged: 0,
+      outdated: 0,
       failed: 0,
       files: [
         { file: 'nr-41.txt', status: 'imported', code: 'NR-41', sections: 3, reason: null },
@@ -68,7 +69,14 @@ describe('importing regulation files', () => {
     fs.writeFileSync(path.join(dir, 'nr-41.txt'), changed);
     const result = await importRegulationFiles(repository, [path.join(dir, 'nr-41.txt')]);
     expect(result.files).toEqual([
-      { file: 'nr-41.txt', status: 'imported', code: 'NR-41', sections: 4, reason: null },
+      {
+        file: 'nr-41.txt',
+        status: 'imported',
+        code: 'NR-41',
+        sections: 4,
+        reason: null,
+        changes: { added: 1, removed: 0, reworded: 1 },
+      },
     ]);
     const after = (await repository.findByCode('NR-41'))!;
     expect(after.id).toBe(before.id);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseRegulation } from '../parse/parse-regulation';
 import type { RegulationsRepository } from '../regulations.repository';
+import { manifestEntryFor } from './corpus-manifest';
 import {
   extractDocument,
   isSupportedFile,
@@ -19,7 +20,11 @@ import { createPdfPool } from './pdf-worker-pool';
  */
 export const PARSER_VERSION = 4;
 
-export type ImportStatus = 'imported' | 'unchanged' | 'failed';
+/**
+ * `outdated`: an older official version of a regulation imported here in a newer one (its last
+ * amendment is older); the newer one is kept.
+ */
+export type ImportStatus = 'imported' | 'unchanged' | 'outdated' | 'failed';
 
 export interface FileImportResult {
   file: string;
@@ -27,11 +32,14 @@ export interface FileImportResult {
   code: string | null;
   sections: number | null;
   reason: string | null;
+  /** For an import that replaced an earlier official version: how many items it changed. */
+  changes?: { added: number; removed: number; reworded: number };
 }
 
 export interface ImportSummary {
   imported: number;
   unchanged: number;
+  outdated: number;
   failed: number;
   files: FileImportResult[];
 }
@@ -69,8 +77,25 @@ export async function collectFiles(inputs: string[]): Promise<string[]> {
   return [...new Set(files.map((f) => path.resolve(f)))];
 }
 
+export function sha256Of(data: Uint8Array): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
+
 export function checksumOf(data: Uint8Array): string {
-  return `v${PARSER_VERSION}:${crypto.createHash('sha256').update(data).digest('hex')}`;
+  return `v${PARSER_VERSION}:${sha256Of(data)}`;
+}
+
+const formatDou = (date: string | null) =>
+  date ? date.split('-').reverse().join('/') : 'data desconhecida';
+
+function outdated(name: string, code: string, current: string | null): FileImportResult {
+  return {
+    file: name,
+    status: 'outdated',
+    code,
+    sections: null,
+    reason: `versão mais antiga que a importada (última alteração: DOU de ${formatDou(current)}); mantida a mais recente`,
+  };
 }
 
 function reasonOf(error: unknown): string {
@@ -83,6 +108,8 @@ type Prepared =
       name: string;
       data: Uint8Array;
       checksum: string;
+      sha256: string;
+      sourceUrl: string | null;
       text: Promise<{ document: ExtractedDocument } | { error: unknown }>;
     };
 
@@ -100,7 +127,14 @@ async function prepare(
   try {
     if (!isSupportedFile(name)) throw new UnsupportedFileError(name);
     const data = new Uint8Array(await fs.readFile(file));
-    const checksum = checksumOf(data);
+    const sha256 = sha256Of(data);
+    const listed = manifestEntryFor(file);
+    if (listed && listed.sha256 !== sha256) {
+      throw new Error(
+        `o arquivo não confere com o manifest.json da pasta (SHA-256 ${sha256}, esperado ${listed.sha256})`,
+      );
+    }
+    const checksum = `v${PARSER_VERSION}:${sha256}`;
     const earlier = (await repository.findBySourceFile(name)).find((r) => r.checksum === checksum);
     if (earlier) {
       const sections = await repository.sectionCount(earlier.id);
@@ -108,12 +142,18 @@ async function prepare(
         done: { file: name, status: 'unchanged', code: earlier.code, sections, reason: null },
       };
     }
+    // A file already imported once and since replaced by a newer version: nothing to parse.
+    const known = await repository.versionBySha(sha256);
+    if (known?.version.replacedAt) {
+      const current = await repository.currentVersion(known.version.regulationId);
+      return { done: outdated(name, known.code, current?.amendedOn ?? null) };
+    }
     // Settled into a value so that a failure waiting its turn is never an unhandled rejection.
     const text = extractDocument(name, data, options).then(
       (document) => ({ document }),
       (error: unknown) => ({ error }),
     );
-    return { name, data, checksum, text };
+    return { name, data, checksum, sha256, sourceUrl: listed?.officialUrl ?? null, text };
   } catch (error) {
     return { done: failed(name, error) };
   }
@@ -123,7 +163,7 @@ async function store(
   repository: RegulationsRepository,
   prepared: Exclude<Prepared, { done: FileImportResult }>,
 ) {
-  const { name, checksum } = prepared;
+  const { name, checksum, sha256, sourceUrl } = prepared;
   try {
     const extracted = await prepared.text;
     if ('error' in extracted) throw extracted.error;
@@ -138,14 +178,29 @@ async function store(
         reason: null,
       };
     }
-    await repository.replace(parsed, name, checksum);
-    return {
+    const current = existing && (await repository.currentVersion(existing.id));
+    if (
+      current &&
+      current.sourceSha256 !== sha256 &&
+      current.amendedOn &&
+      parsed.revisedDate &&
+      parsed.revisedDate < current.amendedOn
+    ) {
+      return outdated(name, parsed.code, current.amendedOn);
+    }
+    const { outcome } = await repository.replace(parsed, name, checksum, { sha256, sourceUrl });
+    const result: FileImportResult = {
       file: name,
-      status: 'imported' as const,
+      status: 'imported',
       code: parsed.code,
       sections: parsed.sections.length,
       reason: null,
     };
+    if (outcome.kind === 'new') {
+      const { added, removed, reworded } = outcome.changes;
+      result.changes = { added: added.length, removed: removed.length, reworded: reworded.length };
+    }
+    return result;
   } catch (error) {
     return failed(name, error);
   }
@@ -160,6 +215,8 @@ export async function importRegulationFiles(
   repository: RegulationsRepository,
   inputs: string[],
   onProgress?: (progress: ImportProgress) => void,
+  /** Stops between two files (the server asked to stop during its first import). */
+  signal?: AbortSignal,
 ): Promise<ImportSummary> {
   const files = await collectFiles(inputs);
   const needsPool = files.some((f) => path.extname(f).toLowerCase() === '.pdf');
@@ -170,8 +227,12 @@ export async function importRegulationFiles(
   const results: FileImportResult[] = [];
   try {
     const prepared: Prepared[] = [];
-    for (const file of files) prepared.push(await prepare(repository, file, options));
+    for (const file of files) {
+      if (signal?.aborted) break;
+      prepared.push(await prepare(repository, file, options));
+    }
     for (const [i, item] of prepared.entries()) {
+      if (signal?.aborted) break;
       const result = 'done' in item ? item.done : await store(repository, item);
       results.push(result);
       onProgress?.({ index: i + 1, total: files.length, result });
@@ -183,6 +244,7 @@ export async function importRegulationFiles(
   return {
     imported: tally('imported'),
     unchanged: tally('unchanged'),
+    outdated: tally('outdated'),
     failed: tally('failed'),
     files: results,
   };

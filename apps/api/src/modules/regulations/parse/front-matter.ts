@@ -153,3 +153,64 @@ const ORGANS: Record<string, string> = {
 export function authorityFor(organ: string | null): string {
   return (organ && ORGANS[organ.toUpperCase()]) || ORGANS.MTE!;
 }
+
+/** One row of the amendment table: the act as printed and its DOU date. */
+export interface Act {
+  act: string;
+  dou: string | null;
+}
+
+export interface ActsInfo {
+  publication: Act | null;
+  /** In the order printed (oldest first). */
+  amendments: Act[];
+  /** The act that gave the text its current wording: "Portaria MTP nº 4.218, de 20/12/2022". */
+  wordingAct: string | null;
+}
+
+const ACT_START = /^(?:Portaria|Lei|Decreto|Resolução|Instrução)\b/i;
+const WORDING =
+  /\(?(?:Reda[çc][ãa]o|Texto)\s+dad[ao]\s+(?:pela\s+)?((?:Portaria|Lei|Decreto)[^)]*?)\s*(?:\)|$)/im;
+
+/** "Portaria MTE nº 1.680, de 02 de outubro de 2025 | 06/10/25" (the date may carry "Rep."). */
+function readAct(line: string): Act | null {
+  const text = line.trim();
+  if (!ACT_START.test(text)) return null;
+  const bar = text.lastIndexOf('|');
+  const act = (bar >= 0 ? text.slice(0, bar) : text).replace(/\s+/g, ' ').trim();
+  const dates = [...(bar >= 0 ? text.slice(bar) : text).matchAll(/(\d{1,2}\/\d{1,2}\/\d{2,4})/g)];
+  const last = dates.at(-1)?.[1];
+  return { act, dou: last ? parseShortDate(last) : null };
+}
+
+/**
+ * The acts of the header table, for a regulation's version: the publication, every amendment (the
+ * last one names the version in force) and the "(Redação dada pela …)" note under the table. A
+ * table without its "Alterações" heading (NR-38) lists amendments right under the publication.
+ */
+export function parseActs(frontLines: string[]): ActsInfo {
+  let publication: Act | null = null;
+  const amendments: Act[] = [];
+  for (const line of frontLines) {
+    const act = readAct(line);
+    if (!act) continue;
+    if (!publication) publication = act;
+    else amendments.push(act);
+  }
+  const wording =
+    frontLines
+      .map((line) => WORDING.exec(line.trim())?.[1])
+      .find((w) => w !== undefined)
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? null;
+  return { publication, amendments, wordingAct: wording };
+}
+
+/** The amendment that defines the version in force: the latest by DOU date, the last printed on a tie. */
+export function latestAct(acts: ActsInfo): Act | null {
+  let latest: Act | null = null;
+  for (const act of [...(acts.publication ? [acts.publication] : []), ...acts.amendments]) {
+    if (!latest || (act.dou ?? '') >= (latest.dou ?? '')) latest = act;
+  }
+  return latest;
+}

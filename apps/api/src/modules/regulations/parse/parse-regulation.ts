@@ -4,8 +4,11 @@ import {
   authorityFor,
   codeFromFileName,
   findTitle,
+  latestAct,
+  parseActs,
   parseAmendmentTable,
   titleCase,
+  type ActsInfo,
 } from './front-matter';
 import { isPageFurniture, normalizeText } from './normalize-text';
 import { buildParagraphs, isScopeNote, isTableRow, withoutNotes } from './paragraphs';
@@ -40,6 +43,8 @@ export interface ParsedRegulation {
   revisedDate: string | null;
   status: string;
   description: string;
+  /** The header's acts: publication, amendments, wording act (the version of the text). */
+  acts?: ActsInfo;
   sections: ParsedSection[];
   /** The Quadros/Tabelas/Anexos printed as tables, in document order (PDFs only). */
   tables?: ParsedTable[];
@@ -297,6 +302,7 @@ export function parseRegulation(
 
   const front = expandTableRows(lines.slice(0, start), collapsed.rows);
   const table = parseAmendmentTable(front);
+  const acts = parseActs(front);
   const { sections, tables } = assembleSections(
     splitBlocks(lines.slice(start), { regulationNumber }),
     new Map(grids.map((grid, i) => [i + 1, normalizeGrid({ page: null, ...grid })])),
@@ -309,9 +315,11 @@ export function parseRegulation(
     title,
     authority: authorityFor(table.lastOrgan),
     issuedDate: table.issuedDate,
-    revisedDate: table.revisedDate,
+    // The latest act of the table, also when it lacks its "Alterações" heading (NR-38).
+    revisedDate: latestAct(acts)?.dou ?? table.revisedDate,
     status: 'vigente',
     description: describe(sections, code, title),
+    acts,
     sections,
     tables,
   };

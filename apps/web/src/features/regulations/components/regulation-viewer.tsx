@@ -2,7 +2,10 @@ import type { Regulation, Section } from '@normas/contracts/regulations';
 import type { RegulationTable as Table } from '@normas/contracts/tables';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { RegulationTable } from '../../../components/regulation-table/regulation-table';
-import { dayKey, formatCalendarDate } from '../../../lib/dates';
+import { dayKey, formatCalendarDate, formatDate } from '../../../lib/dates';
+import { useRegulationVersions } from '../api/get-regulation-versions';
+import { updateNote, versionLabel } from '../utils/version-text';
+import { findRemoval, RegulationVersions, VERSIONS_ELEMENT_ID } from './regulation-versions';
 
 export const FUTURE_WORDING_NOTE =
   'Esta norma tem itens com redação que ainda não está em vigor; cada um deles mostra a data de início.';
@@ -23,6 +26,9 @@ function Facts({ regulation }: { regulation: Regulation }) {
   if (regulation.issuedDate) facts.push(['Publicação', formatCalendarDate(regulation.issuedDate)]);
   if (regulation.revisedDate)
     facts.push(['Última revisão', formatCalendarDate(regulation.revisedDate)]);
+  if (regulation.version) facts.push(['Versão', versionLabel(regulation.version)]);
+  if (regulation.version?.wordingAct)
+    facts.push(['Redação dada por', regulation.version.wordingAct]);
   return (
     <dl className="regulation-facts">
       {facts.map(([term, value]) => (
@@ -76,6 +82,63 @@ function SectionContent({ section, tables }: { section: Section; tables: Table[]
   return <>{parts}</>;
 }
 
+/** Where the text comes from: the official file, its SHA-256 and when it was imported. */
+function Provenance({ version }: { version: NonNullable<Regulation['version']> }) {
+  return (
+    <details className="regulation-provenance">
+      <summary>Procedência do texto</summary>
+      <dl className="regulation-facts">
+        <div>
+          <dt>Arquivo oficial</dt>
+          <dd>
+            {version.sourceUrl ? (
+              <a href={version.sourceUrl} target="_blank" rel="noreferrer">
+                {version.sourceFile}
+              </a>
+            ) : (
+              version.sourceFile
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>SHA-256</dt>
+          <dd>
+            <code className="regulation-sha">{version.sha256}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Importado em</dt>
+          <dd>{formatDate(version.importedAt)}</dd>
+        </div>
+      </dl>
+    </details>
+  );
+}
+
+/** Says that the item cited is no longer in force, with the text it had, when a version removed it. */
+function MissingItem({ regulation, item }: { regulation: Regulation; item: string }) {
+  const hasHistory = (regulation.version?.versionCount ?? 1) > 1;
+  const versions = useRegulationVersions(regulation.id, hasHistory);
+  const removal = findRemoval(versions.data, item);
+  if (hasHistory && versions.isPending) return null;
+  if (!removal) {
+    return (
+      <p role="status" className="notice">
+        O item {item} não foi encontrado nesta norma.
+      </p>
+    );
+  }
+  return (
+    <div role="status" className="notice">
+      <p>
+        O item {item} foi removido desta norma pela versão {versionLabel(removal.version)}. Texto
+        que ele tinha:
+      </p>
+      <div className="regulation-item-content">{removal.content}</div>
+    </div>
+  );
+}
+
 /**
  * A regulation with all its items in document order. `targetItem` (the item printed as in the
  * document, e.g. "35.2.1" or "Anexo II 1.3") is highlighted, scrolled into view and focused.
@@ -89,19 +152,28 @@ export function RegulationViewer({
   targetItem: string | null;
 }) {
   const today = dayKey(new Date());
-  const target = targetItem
-    ? (regulation.sections.find((section) => section.item === targetItem) ?? null)
-    : null;
+  const showVersions = targetItem === VERSIONS_ELEMENT_ID;
+  const target =
+    targetItem && !showVersions
+      ? (regulation.sections.find((section) => section.item === targetItem) ?? null)
+      : null;
+  const currentItems = useMemo(
+    () => new Set(regulation.sections.map((section) => section.item)),
+    [regulation.sections],
+  );
+  const update = regulation.version ? updateNote(regulation.version) : null;
   const hasFutureWording = regulation.sections.some(
     (section) => section.effectiveFrom !== null && section.effectiveFrom.slice(0, 10) > today,
   );
 
   useEffect(() => {
-    if (!target) return;
-    const element = document.getElementById(sectionElementId(target));
+    if (!target && !showVersions) return;
+    const element = document.getElementById(
+      target ? sectionElementId(target) : VERSIONS_ELEMENT_ID,
+    );
     element?.scrollIntoView?.({ block: 'start' });
     element?.focus({ preventScroll: true });
-  }, [target]);
+  }, [target, showVersions]);
 
   const items = useMemo(
     () =>
@@ -140,21 +212,28 @@ export function RegulationViewer({
         <p className="regulation-code">{regulation.code}</p>
         <h1 className="page-title">{regulation.title}</h1>
         <Facts regulation={regulation} />
+        {regulation.version && <Provenance version={regulation.version} />}
         {regulation.description && <p className="page-lead">{regulation.description}</p>}
       </header>
+      {update && (
+        <p role="note" className="notice">
+          {update} <a href={`#${VERSIONS_ELEMENT_ID}`}>Ver o que mudou</a>
+        </p>
+      )}
       {hasFutureWording && (
         <p role="note" className="notice">
           {FUTURE_WORDING_NOTE}
         </p>
       )}
-      {targetItem && !target && (
-        <p role="status" className="notice">
-          O item {targetItem} não foi encontrado nesta norma.
-        </p>
+      {targetItem && !target && !showVersions && (
+        <MissingItem regulation={regulation} item={targetItem} />
       )}
       <ol className="regulation-items" aria-label={`Itens da ${regulation.code}`}>
         {items}
       </ol>
+      {((regulation.version?.versionCount ?? 1) > 1 || showVersions) && (
+        <RegulationVersions regulationId={regulation.id} currentItems={currentItems} />
+      )}
     </article>
   );
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../../../config';
+import { REPO_ROOT, SHIPPED_CORPUS_DIR } from '../../../../config';
 import { extractDocument } from '../extract-text';
 import { parseRegulation, type ParsedRegulation } from '../../parse/parse-regulation';
 
@@ -104,11 +104,10 @@ export const CIPA_PRINTED: Record<number, [string[], string[]]> = {
   ],
 };
 
-/** The official PDFs live outside the repository; NORMAS_CORPUS_DIR points elsewhere if needed. */
-export const CORPUS_DIR = path.resolve(
-  REPO_ROOT,
-  process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw',
-);
+/** The official PDFs shipped in corpus/; NORMAS_CORPUS_DIR points elsewhere if needed. */
+export const CORPUS_DIR = process.env.NORMAS_CORPUS_DIR
+  ? path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR)
+  : SHIPPED_CORPUS_DIR;
 
 /** Parses one official PDF of the corpus the way the importer does. */
 export async function parseOfficial(file: string): Promise<ParsedRegulation> {
