@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { authenticatePlugin } from './plugins/authenticate';
 import { registerWebApp } from './plugins/web-app';
@@ -82,6 +83,7 @@ export async function buildApp(
 
   await app.register(securityHeadersPlugin, HELMET_OPTIONS);
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: {

@@ -7,6 +7,9 @@ import { AppError } from '../lib/app-error';
 /**
  * Serves the built web app: its files as they are, and index.html for every other GET outside
  * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404.
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file; the one the
+ * browser accepts is sent with its `content-encoding` and `vary: accept-encoding`, so nothing is
+ * compressed per request. File names under assets/ carry a content hash: cached for a year.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -16,6 +19,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -38,6 +42,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
+      .sendFile('index.html', { cacheControl: false });
   });
 }

@@ -1,20 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
-import { ChatRoute } from './routes/chat';
-import { ChatDetailRoute } from './routes/chat-detail';
-import { FaqRoute } from './routes/faq';
-import { FaqDetailRoute } from './routes/faq-detail';
-import { HistoryRoute } from './routes/history';
-import { HistoryDetailRoute } from './routes/history-detail';
-import { LoginRoute } from './routes/login';
-import { NotFoundRoute } from './routes/not-found';
-import { PaymentRoute } from './routes/payment';
-import { ProfileRoute } from './routes/profile';
-import { ProjectDetailRoute } from './routes/project-detail';
-import { ProjectsRoute } from './routes/projects';
-import { RegulationViewerRoute } from './routes/regulation-viewer';
-import { RegulationsRoute } from './routes/regulations';
 import { RouteError } from './routes/route-error';
 
 /** Every route but /login sits behind RequireAuth (spec §2), unknown paths included. */
@@ -22,7 +8,7 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
-      { path: '/login', element: <LoginRoute /> },
+      { path: '/login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
       {
         element: <RequireAuth />,
         children: [
@@ -30,19 +16,19 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: '/', element: <Navigate to="/chat" replace /> },
-              { path: '/chat', element: <ChatRoute /> },
-              { path: '/chat/:chatKey', element: <ChatDetailRoute /> },
-              { path: '/regulations', element: <RegulationsRoute /> },
-              { path: '/regulations/:id', element: <RegulationViewerRoute /> },
-              { path: '/history', element: <HistoryRoute /> },
-              { path: '/history/:id', element: <HistoryDetailRoute /> },
-              { path: '/faq', element: <FaqRoute /> },
-              { path: '/faq/:id', element: <FaqDetailRoute /> },
-              { path: '/payment', element: <PaymentRoute /> },
-              { path: '/projects', element: <ProjectsRoute /> },
-              { path: '/projects/:id', element: <ProjectDetailRoute /> },
-              { path: '/profile', element: <ProfileRoute /> },
-              { path: '*', element: <NotFoundRoute /> },
+              { path: '/chat', lazy: () => import('./routes/chat').then((m) => ({ Component: m.ChatRoute })) },
+              { path: '/chat/:chatKey', lazy: () => import('./routes/chat-detail').then((m) => ({ Component: m.ChatDetailRoute })) },
+              { path: '/regulations', lazy: () => import('./routes/regulations').then((m) => ({ Component: m.RegulationsRoute })) },
+              { path: '/regulations/:id', lazy: () => import('./routes/regulation-viewer').then((m) => ({ Component: m.RegulationViewerRoute })) },
+              { path: '/history', lazy: () => import('./routes/history').then((m) => ({ Component: m.HistoryRoute })) },
+              { path: '/history/:id', lazy: () => import('./routes/history-detail').then((m) => ({ Component: m.HistoryDetailRoute })) },
+              { path: '/faq', lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqRoute })) },
+              { path: '/faq/:id', lazy: () => import('./routes/faq-detail').then((m) => ({ Component: m.FaqDetailRoute })) },
+              { path: '/payment', lazy: () => import('./routes/payment').then((m) => ({ Component: m.PaymentRoute })) },
+              { path: '/projects', lazy: () => import('./routes/projects').then((m) => ({ Component: m.ProjectsRoute })) },
+              { path: '/projects/:id', lazy: () => import('./routes/project-detail').then((m) => ({ Component: m.ProjectDetailRoute })) },
+              { path: '/profile', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+              { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
             ],
           },
         ],
