@@ -1,14 +1,67 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
+import { lazyComponent } from '../lib/lazy-component';
+import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
+
+// Every screen but sign-in is fetched when first shown, so the first script stays small
+// (docs/decisions/0036). /login stays in it: it is the first page of every new visitor.
+const ChatRoute = lazyComponent(() => import('./routes/chat').then((m) => m.ChatRoute));
+const ChatDetailRoute = lazyComponent(() =>
+  import('./routes/chat-detail').then((m) => m.ChatDetailRoute),
+);
+const RegulationsRoute = lazyComponent(() =>
+  import('./routes/regulations').then((m) => m.RegulationsRoute),
+);
+const RegulationViewerRoute = lazyComponent(() =>
+  import('./routes/regulation-viewer').then((m) => m.RegulationViewerRoute),
+);
+const HistoryRoute = lazyComponent(() => import('./routes/history').then((m) => m.HistoryRoute));
+const HistoryDetailRoute = lazyComponent(() =>
+  import('./routes/history-detail').then((m) => m.HistoryDetailRoute),
+);
+const FaqRoute = lazyComponent(() => import('./routes/faq').then((m) => m.FaqRoute));
+const FaqDetailRoute = lazyComponent(() =>
+  import('./routes/faq-detail').then((m) => m.FaqDetailRoute),
+);
+const PaymentRoute = lazyComponent(() => import('./routes/payment').then((m) => m.PaymentRoute));
+const ProjectsRoute = lazyComponent(() => import('./routes/projects').then((m) => m.ProjectsRoute));
+const ProjectDetailRoute = lazyComponent(() =>
+  import('./routes/project-detail').then((m) => m.ProjectDetailRoute),
+);
+const ProfileRoute = lazyComponent(() => import('./routes/profile').then((m) => m.ProfileRoute));
+const NotFoundRoute = lazyComponent(() =>
+  import('./routes/not-found').then((m) => m.NotFoundRoute),
+);
+
+/** Loads every screen's code; tests call it once so that screens render at once, as after a visit. */
+export function preloadRoutes(): Promise<void[]> {
+  return Promise.all(
+    [
+      ChatRoute,
+      ChatDetailRoute,
+      RegulationsRoute,
+      RegulationViewerRoute,
+      HistoryRoute,
+      HistoryDetailRoute,
+      FaqRoute,
+      FaqDetailRoute,
+      PaymentRoute,
+      ProjectsRoute,
+      ProjectDetailRoute,
+      ProfileRoute,
+      NotFoundRoute,
+    ].map((page) => page.preload()),
+  );
+}
 
 /** Every route but /login sits behind RequireAuth (spec §2), unknown paths included. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
-      { path: '/login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })) },
+      { path: '/login', element: <LoginRoute /> },
       {
         element: <RequireAuth />,
         children: [
@@ -16,19 +69,19 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: '/', element: <Navigate to="/chat" replace /> },
-              { path: '/chat', lazy: () => import('./routes/chat').then((m) => ({ Component: m.ChatRoute })) },
-              { path: '/chat/:chatKey', lazy: () => import('./routes/chat-detail').then((m) => ({ Component: m.ChatDetailRoute })) },
-              { path: '/regulations', lazy: () => import('./routes/regulations').then((m) => ({ Component: m.RegulationsRoute })) },
-              { path: '/regulations/:id', lazy: () => import('./routes/regulation-viewer').then((m) => ({ Component: m.RegulationViewerRoute })) },
-              { path: '/history', lazy: () => import('./routes/history').then((m) => ({ Component: m.HistoryRoute })) },
-              { path: '/history/:id', lazy: () => import('./routes/history-detail').then((m) => ({ Component: m.HistoryDetailRoute })) },
-              { path: '/faq', lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqRoute })) },
-              { path: '/faq/:id', lazy: () => import('./routes/faq-detail').then((m) => ({ Component: m.FaqDetailRoute })) },
-              { path: '/payment', lazy: () => import('./routes/payment').then((m) => ({ Component: m.PaymentRoute })) },
-              { path: '/projects', lazy: () => import('./routes/projects').then((m) => ({ Component: m.ProjectsRoute })) },
-              { path: '/projects/:id', lazy: () => import('./routes/project-detail').then((m) => ({ Component: m.ProjectDetailRoute })) },
-              { path: '/profile', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
-              { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+              { path: '/chat', element: <ChatRoute /> },
+              { path: '/chat/:chatKey', element: <ChatDetailRoute /> },
+              { path: '/regulations', element: <RegulationsRoute /> },
+              { path: '/regulations/:id', element: <RegulationViewerRoute /> },
+              { path: '/history', element: <HistoryRoute /> },
+              { path: '/history/:id', element: <HistoryDetailRoute /> },
+              { path: '/faq', element: <FaqRoute /> },
+              { path: '/faq/:id', element: <FaqDetailRoute /> },
+              { path: '/payment', element: <PaymentRoute /> },
+              { path: '/projects', element: <ProjectsRoute /> },
+              { path: '/projects/:id', element: <ProjectDetailRoute /> },
+              { path: '/profile', element: <ProfileRoute /> },
+              { path: '*', element: <NotFoundRoute /> },
             ],
           },
         ],

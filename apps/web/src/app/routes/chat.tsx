@@ -35,7 +35,7 @@ export function ChatRoute() {
         value={draft}
         onChange={setDraft}
         onSend={(text) => void send(text)}
-        disabled={starting}
+        busy={starting}
         autoFocus
       />
       <EarlyAccessModal open={earlyAccess} onClose={closeEarlyAccess} />

@@ -5,6 +5,7 @@ import { makeAnswerRegulation } from '../../features/questions/testing/fixtures'
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
 import { makeChat, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { preloadMarkdown } from '../../components/markdown/markdown';
 
 const DETAIL = 'GET /api/v1/regulation/question-history/h1';
 const CREATE = 'POST /api/v1/regulation/chat/create';
@@ -23,7 +24,7 @@ function makeDetail(overrides: Partial<HistoryDetail> = {}): HistoryDetail {
   };
 }
 
-beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
+beforeAll(() => Promise.all([preloadMarkdown(), preloadMarkdown('$')]), 30_000);
 
 let api: FakeApi;
 beforeEach(() => {

@@ -6,6 +6,7 @@ import { makeAnswer } from '../../features/questions/testing/fixtures';
 import { installFakeApi } from '../../test/fake-api';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { preloadMarkdown } from '../../components/markdown/markdown';
 
 // jsdom computes no colours or boxes; contrast is checked by the end-to-end run in a browser.
 const options: axe.RunOptions = { rules: { 'color-contrast': { enabled: false } } };
@@ -15,7 +16,7 @@ async function violations() {
   return results.violations.map((violation) => violation.id);
 }
 
-beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
+beforeAll(() => Promise.all([preloadMarkdown(), preloadMarkdown('$')]), 30_000);
 
 describe('accessibility of the question, history and FAQ screens (axe-core)', () => {
   it('/regulations idle and with an answer', async () => {

@@ -9,6 +9,7 @@ import { makeAnswer } from '../../features/questions/testing/fixtures';
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
 import { makeChat, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { preloadMarkdown } from '../../components/markdown/markdown';
 
 const QUESTION = 'Quais são as responsabilidades do empregador?';
 const ERROR_TEXT = 'Ocorreu um erro ao processar sua pergunta. Por favor, tente novamente.';
@@ -21,8 +22,8 @@ function sendButton() {
   return screen.getByRole('button', { name: 'Perguntar' });
 }
 
-// The markdown renderer is loaded lazily; loading it once here keeps that cost out of each test.
-beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
+// The markdown renderers are loaded lazily; loading them once here keeps that cost out of each test.
+beforeAll(() => Promise.all([preloadMarkdown(), preloadMarkdown('$')]), 30_000);
 
 let scrollTo: ReturnType<typeof vi.fn>;
 beforeEach(() => {

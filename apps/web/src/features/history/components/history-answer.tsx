@@ -1,5 +1,6 @@
 import type { HistoryDetail } from '@normas/contracts/questions';
 import type { ReactNode } from 'react';
+import { useMarkdownReady } from '../../../components/markdown/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { useHistoryDetail } from '../api/get-history';
 
@@ -16,7 +17,9 @@ export function HistoryAnswer({
   render: (detail: HistoryDetail) => ReactNode;
 }) {
   const detail = useHistoryDetail(id);
-  if (detail.isPending)
+  // The answer shows once it can be shown formatted: no raw markdown reflowing into place.
+  const formatted = useMarkdownReady(detail.data?.aiResponse);
+  if (detail.isPending || (detail.isSuccess && !formatted))
     return (
       <section className="answer card" aria-busy="true">
         {questionHint && <h2 className="answer-question">{questionHint}</h2>}

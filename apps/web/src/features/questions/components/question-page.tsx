@@ -1,7 +1,7 @@
 import type { QuestionAnswerResponse } from '@normas/contracts/questions';
 import { isFreePlan } from '@normas/contracts/plans';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Markdown } from '../../../components/markdown/markdown';
+import { Markdown, preloadMarkdown } from '../../../components/markdown/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSignedInUser } from '../../../lib/session';
@@ -43,6 +43,8 @@ export function QuestionPage({
   function submit(text: string) {
     const trimmed = text.trim();
     if (!trimmed || loading || limited) return;
+    // The renderer loads while the answer is worked out, so its first words arrive formatted.
+    void preloadMarkdown();
     void ask(trimmed);
   }
 
@@ -92,7 +94,7 @@ export function QuestionPage({
           <p role="status" className="answer-status">
             <Spinner /> Gerando resposta…
           </p>
-          {state.text && <Markdown>{state.text}</Markdown>}
+          {state.text && <Markdown streaming>{state.text}</Markdown>}
         </section>
       )}
 
