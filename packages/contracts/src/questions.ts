@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_MAX_CHARS } from './constants';
+import { questionLimitMessage } from './plans';
 import { RegulationSummarySchema, SectionSchema } from './regulations';
 
 export const QuestionBodySchema = z.object({
@@ -53,6 +54,20 @@ export const LimitExceededSchema = z.object({
   resetAt: z.string(),
 });
 export type LimitExceeded = z.infer<typeof LimitExceededSchema>;
+
+/**
+ * The limit state a page opens in when GET /usage says the period's questions are used up: the
+ * same fields a 429 carries, so it reads the same as the refusal of a question.
+ */
+export function limitExceededFromUsage(status: UsageStatus): LimitExceeded | null {
+  if (status.max === null || status.resetAt === null || status.used < status.max) return null;
+  return {
+    code: status.period === 'day' ? 'DAILY_LIMIT_EXCEEDED' : 'MONTHLY_LIMIT_EXCEEDED',
+    message: questionLimitMessage(status.plan, status.max, status.period),
+    usage: { used: status.used, max: status.max },
+    resetAt: status.resetAt,
+  };
+}
 
 /**
  * Server-Sent Events of POST /regulation/question/stream:

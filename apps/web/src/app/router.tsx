@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { homePath } from '../lib/home-path';
+import { useSignedInUser } from '../lib/session';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
 import { lazyComponent } from '../lib/lazy-component';
@@ -56,6 +58,11 @@ export function preloadRoutes(): Promise<void[]> {
   );
 }
 
+/** `/`: the start of the signed-in user's plan (lib/home-path.ts). */
+function HomeRedirect() {
+  return <Navigate to={homePath(useSignedInUser())} replace />;
+}
+
 /** Every route but /login sits behind RequireAuth (spec §2), unknown paths included. */
 export const routes: RouteObject[] = [
   {
@@ -68,7 +75,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/', element: <Navigate to="/chat" replace /> },
+              { path: '/', element: <HomeRedirect /> },
               { path: '/chat', element: <ChatRoute /> },
               { path: '/chat/:chatKey', element: <ChatDetailRoute /> },
               { path: '/regulations', element: <RegulationsRoute /> },

@@ -103,7 +103,7 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', GOOGLE_BUTTON));
     postIdToken('google-id-token');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/regulations'));
     expect(await screen.findByText('Ana do Login')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('userData')!)).toEqual(loginUser);
     expect(localStorage.getItem('token')).toBe('new-session');
@@ -171,10 +171,13 @@ describe('/login', () => {
     );
   });
 
-  it('sends a signed-in user to /chat', async () => {
-    const { router } = renderApp('/login', { storedUser: makeUser() });
+  it.each([
+    ['pro', '/chat'],
+    ['free', '/regulations'],
+  ] as const)('sends a signed-in %s user to %s', async (plan, path) => {
+    const { router } = renderApp('/login', { storedUser: makeUser({ plan }) });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(screen.queryByRole('button', GOOGLE_BUTTON)).not.toBeInTheDocument();
   });
 

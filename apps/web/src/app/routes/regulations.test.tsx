@@ -31,8 +31,9 @@ beforeEach(() => {
   vi.stubGlobal('scrollTo', scrollTo);
 });
 
-async function askOnPage(question = QUESTION) {
-  const view = renderApp('/regulations', { api, storedUser: makeUser() });
+/** Asks as a user on a plan with chats (the Free plan's own answers are tested further down). */
+async function askOnPage(question = QUESTION, storedUser = makeUser({ plan: 'pro' })) {
+  const view = renderApp('/regulations', { api, storedUser });
   // Pasting keeps the test fast; typing is covered by the suggestion tests.
   await view.user.click(input());
   await view.user.paste(question);
@@ -140,17 +141,6 @@ describe('/regulations: asking', () => {
     expect(sendButton()).toBeEnabled();
     // The examples belong to the idle page only.
     expect(screen.queryByRole('region', { name: 'Exemplos de perguntas' })).not.toBeInTheDocument();
-  });
-
-  it('notes when the answer abstains', async () => {
-    const stream = fakeEventStream();
-    routeQuestionStream(() => stream.response);
-    await askOnPage();
-    act(() => stream.send('done', makeAnswer({ abstained: true, data: [] })));
-
-    expect(await screen.findByRole('note')).toHaveTextContent(
-      'As normas disponíveis não cobrem esta pergunta com segurança.',
-    );
   });
 
   it('asks an example question when it is chosen', async () => {
