@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,18 +28,6 @@ if (!fs.existsSync(corpusDir) || !fs.readdirSync(corpusDir).some((name) => name.
   );
 }
 
-// Debian's Chromium, never a downloaded browser build. Flags keep it off the (closed) network.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -60,8 +49,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: chromiumArgs,
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_ARGS,
         },
       },
     },

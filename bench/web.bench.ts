@@ -25,26 +25,15 @@ interface Storage {
   setItem(key: string, value: string): void;
 }
 import { REPO_ROOT } from '../apps/api/src/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/chromium';
 import { machineNote } from './lib/report';
 import { runBench, writeBenchResult } from './lib/run';
 
 const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const TARGETS = { performance: 0.95, accessibility: 1, initialJsGzipBytes: 120_000 };
 const QUESTION = 'Qual a altura a partir da qual o trabalho é considerado em altura?';
-// The flags the end-to-end tests use: Debian's Chromium, off the (closed) network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface PageRun {
   performance: number;
