@@ -89,9 +89,7 @@ test('a Pro user continues an answer as a chat, sends two messages, gives negati
   await expect(notUseful).toHaveAttribute('aria-pressed', 'true');
   // Drawn as icons: no emoji font is needed to see them.
   await expect(form.locator('svg[data-icon="thumb-down"]')).toBeVisible();
-  const shot = testInfo.outputPath('feedback.png');
-  await lastReply.screenshot({ path: shot });
-  await testInfo.attach('feedback', { path: shot, contentType: 'image/png' });
+  await lastReply.screenshot({ path: testInfo.outputPath('feedback.png') });
   const comment = 'Faltou citar a carga horária do treinamento inicial.';
   await form.getByLabel('Comentário (opcional)').fill(`  ${comment}  `);
   const feedbackRequest = page.waitForRequest(

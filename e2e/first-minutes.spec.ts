@@ -10,7 +10,6 @@ const ABSTAINED_LEAD = 'Não encontrei nas normas da base de conhecimento um ite
 async function snapshot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 async function ask(page: Page, question: string) {

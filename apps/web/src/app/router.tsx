@@ -1,4 +1,5 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { homePath } from '../lib/home-path';
 import { useSignedInUser } from '../lib/session';
 import { AppLayout } from './layout/app-layout';
@@ -61,6 +62,19 @@ export function preloadRoutes(): Promise<void[]> {
 /** `/`: the start of the signed-in user's plan (lib/home-path.ts). */
 function HomeRedirect() {
   return <Navigate to={homePath(useSignedInUser())} replace />;
+}
+
+/**
+ * Starts fetching the screen at `pathname` at once, in parallel with the session check, instead of
+ * after it: the screen would otherwise be asked for only when the signed-in layout renders.
+ */
+export function preloadRouteAt(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { element } = match.route;
+    if (!isValidElement(element)) continue;
+    const page = element.type as Partial<Pick<ReturnType<typeof lazyComponent>, 'preload'>>;
+    page.preload?.().catch(() => undefined);
+  }
 }
 
 /** Every route but /login sits behind RequireAuth (spec §2), unknown paths included. */

@@ -79,7 +79,10 @@ function QuestionInsteadOfChat() {
           .
         </p>
       </ChatWelcome>
-      <UsageMeter status={usage.data} />
+      {/* A line kept for the count, so that it arriving does not push the box down. */}
+      <div className="chat-usage">
+        <UsageMeter status={usage.data} />
+      </div>
       <MessageBox value={draft} onChange={setDraft} onSend={ask} autoFocus />
     </div>
   );

@@ -60,8 +60,8 @@ export function HistoryDetailRoute() {
             )}
           </AnswerView>
         )}
+        below={<HistoryList currentId={id} />}
       />
-      <HistoryList currentId={id} />
     </div>
   );
 }

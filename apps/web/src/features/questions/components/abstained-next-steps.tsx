@@ -20,9 +20,7 @@ export function AbstainedNextSteps({
         O que fazer agora
       </h2>
       {note && <p className="next-steps-note">{note}</p>}
-      <p className="next-steps-rephrase">
-        Reescreva a pergunta citando a NR ou o assunto do item. {rephrase}
-      </p>
+      <p className="next-steps-rephrase">{rephrase}</p>
       {children}
     </section>
   );

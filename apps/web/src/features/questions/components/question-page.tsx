@@ -101,9 +101,13 @@ export function QuestionPage({
       {isFreePlan(user.plan) && <UpgradeBanner />}
 
       <form className="question-form" onSubmit={handleSubmit}>
-        <label htmlFor={INPUT_ID} className="question-label">
-          Sua pergunta
-        </label>
+        {/* The count shares the label's line: arriving after the page, it moves nothing. */}
+        <div className="question-label-row">
+          <label htmlFor={INPUT_ID} className="question-label">
+            Sua pergunta
+          </label>
+          {!limited && <UsageMeter status={usage.data} />}
+        </div>
         <div className="question-row">
           <QuestionBox id={INPUT_ID} value={question} onChange={setQuestion} disabled={limited} />
           <button
@@ -114,7 +118,6 @@ export function QuestionPage({
             Perguntar
           </button>
         </div>
-        {!limited && <UsageMeter status={usage.data} />}
       </form>
 
       {state.status === 'idle' && !limited && (
