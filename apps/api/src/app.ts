@@ -80,6 +80,7 @@ export async function buildApp(
     ...options.overrides,
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.broadcaster.close());
 
   await app.register(securityHeadersPlugin, HELMET_OPTIONS);
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });

@@ -44,6 +44,9 @@ const EnvSchema = z
       .url()
       .default('https://www.gov.br/trabalho-e-emprego/pt-br/acesso-a-informacao/privacidade'),
     CORPUS_DIR: optionalText,
+    REDIS_URL: optionalText.pipe(
+      z.url({ protocol: /^rediss?$/, error: 'deve ser uma URL redis://' }).optional(),
+    ),
     ANSWER_ENGINE: z.enum(['extractive', 'llm']).optional(),
     LLM_BASE_URL: optionalText.pipe(z.url().optional()),
     LLM_API_KEY: optionalText,
@@ -98,6 +101,8 @@ export interface Config {
   supportWhatsapp: string;
   privacyUrl: string;
   corpusDir: string | undefined;
+  /** Redis for announcements between replicas; without it they go through the database. */
+  redisUrl: string | undefined;
   /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
   answerEngine: 'extractive' | 'llm';
   llm:
@@ -144,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     privacyUrl: e.PRIVACY_URL,
     corpusDir: e.CORPUS_DIR ? path.resolve(e.CORPUS_DIR) : undefined,
+    redisUrl: e.REDIS_URL,
     answerEngine: e.ANSWER_ENGINE ?? (e.LLM_BASE_URL ? 'llm' : 'extractive'),
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL

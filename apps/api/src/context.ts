@@ -8,6 +8,7 @@ import { createAuthService, createIdentity } from './modules/auth/auth.service';
 import type { FetchLike } from './modules/auth/remote-key-set';
 import { loadRetrievalIndex } from './modules/retrieval/retrieval.service';
 import { createAnswerEngine } from './modules/answers/create-answer-engine';
+import { createDatabaseBroadcaster, createRedisBroadcaster } from './lib/broadcaster';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -26,6 +27,9 @@ export function createContext(config: Config, database: Database, options: Conte
   const auth = createAuthService({ config, verifier, users, sessions });
   const retrieval = loadRetrievalIndex(database.db);
   const answers = createAnswerEngine(config);
+  const broadcaster = config.redisUrl
+    ? createRedisBroadcaster(config.redisUrl)
+    : createDatabaseBroadcaster(database);
   return {
     config,
     database,
@@ -36,6 +40,7 @@ export function createContext(config: Config, database: Database, options: Conte
     devIdentity,
     retrieval,
     answers,
+    broadcaster,
   };
 }
 

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../config';
+import { createPgListener, type Listener } from './pg-listener';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +27,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** True when every migration shipped with this build has been applied. */
   migrationsApplied(): Promise<boolean>;
+  /** PostgreSQL LISTEN/NOTIFY: across processes on a server, within the process on PGlite. */
+  notifications: Listener & { notify(channel: string, payload: string): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -56,7 +59,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!inMemory) fs.mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder, { extensions: { unaccent, pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return withCommon(db, 'pglite', {
+  // One process holds the database, so no connection can be lost: nothing to reconnect.
+  const listener: Listener = {
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    onReconnect: () => () => {},
+    close: async () => {},
+  };
+  return withCommon(db, 'pglite', listener, {
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
@@ -68,16 +80,21 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return withCommon(db, 'postgres', {
+  const listener = createPgListener(url);
+  return withCommon(db, 'postgres', listener, {
     migrate: () =>
       migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   });
 }
 
 function withCommon(
   db: Db,
   kind: Database['kind'],
+  listener: Listener,
   ops: { migrate: () => Promise<void>; close: () => Promise<void> },
 ): Database {
   return {
@@ -85,6 +102,12 @@ function withCommon(
     kind,
     migrate: ops.migrate,
     close: ops.close,
+    notifications: {
+      ...listener,
+      async notify(channel, payload) {
+        await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+      },
+    },
     async ping() {
       try {
         await db.execute(sql`select 1`);
