@@ -226,6 +226,22 @@ async function measure(
   }
 }
 
+/** Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART, …): that run is redone. */
+async function measureWithRetry(
+  browser: Browser,
+  url: string,
+  session: { token: string; user: unknown } | null,
+): Promise<PageRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(browser, url, session);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      process.stderr.write(`${(error as Error).message} — medindo de novo\n`);
+    }
+  }
+}
+
 function medianRun(runs: PageRun[]): PageRun {
   // The run with the median performance score, so that its figures belong together.
   const score = median(runs.map((r) => r.performance));
@@ -258,7 +274,7 @@ async function main() {
     for (const page of pages) {
       const runs: PageRun[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await measure(browser, page.url, page.session));
+        runs.push(await measureWithRetry(browser, page.url, page.session));
         process.stdout.write(
           `${page.name} #${i + 1}: desempenho ${runs.at(-1)!.performance}, acessibilidade ${runs.at(-1)!.accessibility}\n`,
         );
