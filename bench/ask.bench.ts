@@ -11,13 +11,11 @@
  *   BENCH_QUESTIONS=<arquivo.jsonl>       (default ../shared/eval/dev.jsonl; a built-in list otherwise)
  *   BENCH_SKIP_POSTGRES=1                 (PGlite only)
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig, REPO_ROOT } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
@@ -26,6 +24,8 @@ import { createRegulationsRepository } from '../apps/api/src/modules/regulations
 import { createUsersRepository } from '../apps/api/src/modules/users/users.repository';
 import { percentile, type LoadReport } from './lib/load';
 import { runClient, type StreamReport } from './lib/load-client';
+import { formatMs, loadAverage, loadQuestionTexts } from './lib/machine';
+import { createBenchDatabase } from './lib/postgres';
 import { runBench, writeBenchResult } from './lib/run';
 
 const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
@@ -33,7 +33,6 @@ const QUESTIONS_FILE = path.resolve(
   REPO_ROOT,
   process.env.BENCH_QUESTIONS ?? '../shared/eval/dev.jsonl',
 );
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LEVELS = [
   { concurrency: 1, maxRequests: 300, maxMs: 20_000 },
   { concurrency: 8, maxRequests: 800, maxMs: 20_000 },
@@ -57,14 +56,7 @@ const FALLBACK_QUESTIONS = [
   'Quais são as atribuições do supervisor de entrada em espaço confinado?',
 ];
 
-function loadQuestions(): string[] {
-  if (!fs.existsSync(QUESTIONS_FILE)) return FALLBACK_QUESTIONS;
-  return fs
-    .readFileSync(QUESTIONS_FILE, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => (JSON.parse(l) as { question: string }).question);
-}
+const loadQuestions = () => loadQuestionTexts(QUESTIONS_FILE, FALLBACK_QUESTIONS);
 
 interface Target {
   name: 'PGlite' | 'PostgreSQL';
@@ -83,24 +75,9 @@ const pgliteTarget: Target = {
 const postgresTarget: Target = {
   name: 'PostgreSQL',
   async open() {
-    const name = `normas_bench_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), dataDir: '' });
-    return {
-      database,
-      url: url.toString(),
-      async cleanup() {
-        const c = new pg.Client({ connectionString: ADMIN_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
+    const { url, drop } = await createBenchDatabase('normas_bench');
+    const database = await openDatabase({ url, dataDir: '' });
+    return { database, url, cleanup: drop };
   },
 };
 
@@ -157,6 +134,8 @@ async function benchTarget(target: Target, questions: string[]): Promise<TargetR
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      // One user asks hundreds of questions a second: the server's capacity, not the abuse limits.
+      RATE_LIMITS: 'off',
       ...(opened.url ? { DATABASE_URL: opened.url } : {}),
     });
     app = await buildApp(config, { database: opened.database, logger: false });
@@ -238,13 +217,7 @@ async function countSections(database: Database): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
-const ms = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(1));
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
+const ms = formatMs;
 
 function markdown(reports: TargetReport[], questions: number, loadAtStart: string): string {
   const lines = [

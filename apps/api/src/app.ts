@@ -16,7 +16,11 @@ import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { authenticatePlugin } from './plugins/authenticate';
 import { registerWebApp } from './plugins/web-app';
-import { HELMET_OPTIONS, securityHeadersPlugin } from './plugins/security-headers';
+import { helmetOptions, securityHeadersPlugin } from './plugins/security-headers';
+import { rejectNulPlugin } from './plugins/reject-nul';
+import { rateLimitsPlugin, type RateLimitsOptions } from './plugins/rate-limits';
+import { LOG_SERIALIZERS } from './lib/log-serializers';
+import { watchCorpus } from './modules/retrieval/corpus-watch';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerModules } from './modules';
 import type { FetchLike } from './modules/auth/remote-key-set';
@@ -41,6 +45,20 @@ export interface BuildOptions {
   fetch?: FetchLike;
   /** Replaces parts of the composition root, e.g. a failing answer engine in tests. */
   overrides?: Partial<AppContext>;
+  /** Replaces the rate-limit classes (tests use small numbers). */
+  rateLimitClasses?: RateLimitsOptions['classes'];
+}
+
+/** Fastify's types lack the hop count its docs allow: "trust the n nearest hops" as a function. */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/** Where rate-limit counters live: shared by replicas through Redis or PostgreSQL. */
+function rateLimitStore(config: Config, database: Database): RateLimitsOptions['store'] {
+  if (config.redisUrl)
+    return { kind: 'redis', url: config.redisUrl, keyPrefix: config.redisKeyPrefix };
+  if (database.kind === 'postgres') return { kind: 'database', db: database.db };
+  return { kind: 'memory' };
 }
 
 export async function buildApp(
@@ -54,13 +72,21 @@ export async function buildApp(
     );
   }
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Every logger gets the serializers that keep the user's text (SQL parameters, searches) out.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            serializers: LOG_SERIALIZERS,
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,8 +107,21 @@ export async function buildApp(
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.broadcaster.close());
+  const stopCorpusWatch = await watchCorpus({
+    db: database.db,
+    broadcaster: ctx.broadcaster,
+    retrieval: ctx.retrieval,
+    log: app.log,
+  });
+  app.addHook('onClose', stopCorpusWatch);
 
-  await app.register(securityHeadersPlugin, HELMET_OPTIONS);
+  await app.register(
+    securityHeadersPlugin,
+    helmetOptions({
+      production: config.env === 'production',
+      firebaseAuthDomain: config.firebase?.authDomain,
+    }),
+  );
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });
   await registerCompression(app);
 
@@ -95,6 +134,13 @@ export async function buildApp(
   });
 
   await app.register(authenticatePlugin, { sessions: ctx.sessions });
+  await app.register(rejectNulPlugin);
+  if (config.rateLimits) {
+    await app.register(rateLimitsPlugin, {
+      store: rateLimitStore(config, database),
+      classes: options.rateLimitClasses,
+    });
+  }
 
   await app.register(
     async (api) => {
@@ -106,6 +152,6 @@ export async function buildApp(
   );
 
   if (ctx.devIdentity) await app.register(signInPageRoutes);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { sourceMaps: config.env !== 'production' });
   return app;
 }

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { listenNotice } from './modules/dev-auth/listen-notice';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -65,6 +67,93 @@ describe('configuration', () => {
     expect(config.answerTimeoutMs).toBe(5000);
     expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:9999/v1' })).toEqual([
       'LLM_MODEL: LLM_BASE_URL e LLM_MODEL são obrigatórios para o motor LLM',
+    ]);
+  });
+});
+
+describe('SESSION_SECRET', () => {
+  it.each([
+    ['one character repeated', 'a'.repeat(64)],
+    ['a short word repeated', 'segredo!'.repeat(8)],
+    ['two characters alternating', 'ab'.repeat(20)],
+  ])('is refused when it is %s', (_what, secret) => {
+    expect(problemsOf({ SESSION_SECRET: secret })).toEqual([
+      'SESSION_SECRET: é previsível demais (caracteres repetidos ou padrão); gere um valor aleatório, por exemplo com "openssl rand -base64 48"',
+    ]);
+  });
+
+  it('is refused when shorter than 32 characters, with that one reason', () => {
+    expect(problemsOf({ SESSION_SECRET: 'curto' })).toEqual([
+      'SESSION_SECRET: deve ter ao menos 32 caracteres',
+    ]);
+  });
+
+  it('is accepted when random, as base64 or as 32 hexadecimal digits', () => {
+    for (let i = 0; i < 20; i++) {
+      expect(problemsOf({ SESSION_SECRET: crypto.randomBytes(36).toString('base64') })).toEqual([]);
+      expect(problemsOf({ SESSION_SECRET: crypto.randomBytes(16).toString('hex') })).toEqual([]);
+    }
+  });
+});
+
+describe('where the server listens', () => {
+  it('listens on this machine only while the development identity provider is active', () => {
+    expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', hostFromEnv: false });
+    expect(listenNotice(loadConfig({}))).toEqual({
+      level: 'info',
+      message:
+        'Provedor de identidade de desenvolvimento ativo: escutando só em 127.0.0.1 (defina HOST para mudar; configure FIREBASE_PROJECT_ID para o login Google real).',
+    });
+  });
+
+  it('warns loudly when HOST opens the development provider to other machines', () => {
+    const config = loadConfig({ HOST: '0.0.0.0' });
+    expect(config).toMatchObject({ host: '0.0.0.0', hostFromEnv: true });
+    expect(listenNotice(config)).toEqual({
+      level: 'warn',
+      message:
+        'ATENÇÃO: provedor de identidade de desenvolvimento ativo e HOST=0.0.0.0: o servidor aceita conexões de outras máquinas. O provedor só atende pedidos desta máquina, mas o restante do app fica exposto sem login Google real. Configure FIREBASE_PROJECT_ID antes de expor o servidor.',
+    });
+  });
+
+  it('listens on every interface with Firebase, and says nothing about it', () => {
+    const config = loadConfig({ FIREBASE_PROJECT_ID: 'normas', FIREBASE_API_KEY: 'chave' });
+    expect(config.host).toBe('0.0.0.0');
+    expect(listenNotice(config)).toBeUndefined();
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes no X-Forwarded-For by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['127.0.0.1, 10.0.0.0/8,::1', ['127.0.0.1', '10.0.0.0/8', '::1']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['sim', '10.0.0.0/33', '300.1.1.1', 'proxy.interno'])('refuses %j', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+      'TRUST_PROXY: use "false", "true", um número de proxies ou uma lista de endereços/redes (ex.: 127.0.0.1,10.0.0.0/8)',
+    ]);
+  });
+});
+
+describe('rate limits', () => {
+  it('are on everywhere but in the automated tests, and can be set either way', () => {
+    expect(loadConfig({}).rateLimits).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).rateLimits).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'on' }).rateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
+    expect(problemsOf({ REDIS_URL: 'http://cache:6379' })).toEqual([
+      'REDIS_URL: deve ser uma URL redis://',
     ]);
   });
 });

@@ -1,6 +1,8 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { estimatedEntropyBits, MIN_SECRET_ENTROPY_BITS } from './lib/secret-strength';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, whether running from src/ (tsx, tests) or from the bundled dist/. */
@@ -14,7 +16,7 @@ const optionalText = z
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: optionalText,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -26,7 +28,14 @@ const EnvSchema = z
     PUBLIC_ORIGIN: optionalText.pipe(z.url().optional()),
     WEB_DIST_DIR: optionalText,
     SESSION_SECRET: optionalText.pipe(
-      z.string().min(32, { error: 'deve ter ao menos 32 caracteres' }).optional(),
+      z
+        .string()
+        .min(32, { error: 'deve ter ao menos 32 caracteres', abort: true })
+        .refine((v) => estimatedEntropyBits(v) >= MIN_SECRET_ENTROPY_BITS, {
+          error:
+            'é previsível demais (caracteres repetidos ou padrão); gere um valor aleatório, por exemplo com "openssl rand -base64 48"',
+        })
+        .optional(),
     ),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -52,6 +61,25 @@ const EnvSchema = z
     LLM_API_KEY: optionalText,
     LLM_MODEL: optionalText,
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .transform((v, ctx) => {
+          const parsed = parseTrustProxy(v);
+          if (parsed === undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              message:
+                'use "false", "true", um número de proxies ou uma lista de endereços/redes (ex.: 127.0.0.1,10.0.0.0/8)',
+            });
+            return z.NEVER;
+          }
+          return parsed;
+        })
+        .optional(),
+    ),
+    REDIS_KEY_PREFIX: z.string().default('normas:'),
+    RATE_LIMITS: z.enum(['on', 'off']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -86,9 +114,46 @@ const EnvSchema = z
 
 export type Env = z.input<typeof EnvSchema>;
 
+/** Names proxy-addr understands for families of addresses. */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrNetwork(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY: which hops may set X-Forwarded-For. `false` (the default) believes no one, `true`
+ * everyone (only when nothing but the proxy can reach the server), a number that many hops from
+ * the server, or a list of the proxies' addresses/networks. Undefined when the value is none of these.
+ */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  return entries.every(isAddressOrNetwork) ? entries : undefined;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** True when a HOST value only accepts connections from this machine. */
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
+
 export interface Config {
   env: 'development' | 'test' | 'production';
+  /** HOST, or 127.0.0.1 while the development identity provider is active, 0.0.0.0 otherwise. */
   host: string;
+  /** Whether HOST was given, rather than chosen for the identity provider in use. */
+  hostFromEnv: boolean;
   port: number;
   logLevel: string;
   dataDir: string;
@@ -101,7 +166,7 @@ export interface Config {
   supportWhatsapp: string;
   privacyUrl: string;
   corpusDir: string | undefined;
-  /** Redis for announcements between replicas; without it they go through the database. */
+  /** Redis for announcements and rate-limit counters shared by replicas; else the database. */
   redisUrl: string | undefined;
   /** `llm` when an OpenAI-compatible endpoint is configured, otherwise the grounded extractive engine. */
   answerEngine: 'extractive' | 'llm';
@@ -109,6 +174,12 @@ export interface Config {
     { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Upper bound for one answer: the LLM timeout, or a generous bound for the local engine. */
   answerTimeoutMs: number;
+  /** Which proxies' X-Forwarded-For is believed for the client address (per-IP limits, logs). */
+  trustProxy: TrustProxy;
+  /** Prefix of every Redis key, so that several environments can share one Redis. */
+  redisKeyPrefix: string;
+  /** Rate limits are on except in tests (where the tests that need them turn them on). */
+  rateLimits: boolean;
 }
 
 export class ConfigError extends Error {
@@ -130,7 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.FIREBASE_PROJECT_ID ? '0.0.0.0' : '127.0.0.1'),
+    hostFromEnv: e.HOST !== undefined,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     dataDir,
@@ -161,5 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     answerTimeoutMs: e.LLM_BASE_URL && e.LLM_MODEL ? e.LLM_TIMEOUT_MS : 30_000,
+    trustProxy: e.TRUST_PROXY ?? false,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    rateLimits: (e.RATE_LIMITS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
   };
 }

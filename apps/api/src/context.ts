@@ -8,7 +8,7 @@ import { createAuthService, createIdentity } from './modules/auth/auth.service';
 import type { FetchLike } from './modules/auth/remote-key-set';
 import { loadRetrievalIndex } from './modules/retrieval/retrieval.service';
 import { createAnswerEngine } from './modules/answers/create-answer-engine';
-import { createDatabaseBroadcaster, createRedisBroadcaster } from './lib/broadcaster';
+import { createBroadcasterFor } from './lib/broadcaster';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -27,9 +27,7 @@ export function createContext(config: Config, database: Database, options: Conte
   const auth = createAuthService({ config, verifier, users, sessions });
   const retrieval = loadRetrievalIndex(database.db);
   const answers = createAnswerEngine(config);
-  const broadcaster = config.redisUrl
-    ? createRedisBroadcaster(config.redisUrl)
-    : createDatabaseBroadcaster(database);
+  const broadcaster = createBroadcasterFor(config, database);
   return {
     config,
     database,

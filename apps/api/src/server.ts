@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { importCorpusIfNeeded } from './modules/regulations/corpus-import';
 import { warmUpIndex } from './modules/retrieval/retrieval.service';
+import { listenNotice } from './modules/dev-auth/listen-notice';
+import { announceCorpusChanged } from './modules/retrieval/corpus-watch';
 
 /** How long after listening the search index starts building (see warmUpIndex). */
 const WARM_UP_DELAY_MS = 1000;
@@ -18,13 +20,18 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
-  if (config.corpusDir) await importCorpusIfNeeded(app.ctx.db, config.corpusDir, app.log);
+  if (config.corpusDir) {
+    const summary = await importCorpusIfNeeded(app.ctx.db, config.corpusDir, app.log);
+    if (summary.imported > 0) await announceCorpusChanged(app.ctx.db, app.ctx.broadcaster);
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
       void app.close().then(() => process.exit(0));
     });
   }
+  const notice = listenNotice(config);
+  if (notice) app.log[notice.level](notice.message);
   await app.listen({ host: config.host, port: config.port });
   warmUpIndex(app.ctx.retrieval, app.log, WARM_UP_DELAY_MS);
 }

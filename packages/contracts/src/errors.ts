@@ -7,6 +7,11 @@ export const ERRORS = {
   INVALID_JSON: { status: 400, message: 'O corpo da requisição não é um JSON válido.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Envie o corpo da requisição como JSON.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'O corpo da requisição é grande demais.' },
+  NUL_CHARACTER: {
+    status: 400,
+    message:
+      'O texto contém um caractere nulo (U+0000), que não é aceito. Remova-o e tente novamente.',
+  },
   UNAUTHENTICATED: {
     status: 401,
     message: 'Sua sessão expirou ou é inválida. Faça login novamente.',
@@ -21,6 +26,11 @@ export const ERRORS = {
     message: 'Este e-mail já está ligado a outra conta. Fale com o suporte.',
   },
   FORBIDDEN: { status: 403, message: 'Você não tem permissão para esta ação.' },
+  DEV_AUTH_LOCAL_ONLY: {
+    status: 403,
+    message:
+      'O provedor de identidade de desenvolvimento só atende pedidos feitos nesta mesma máquina.',
+  },
   NOT_FOUND: { status: 404, message: 'Recurso não encontrado.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Rota da API não encontrada.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Método não permitido para esta rota.' },

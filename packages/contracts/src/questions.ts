@@ -55,6 +55,15 @@ export const LimitExceededSchema = z.object({
 });
 export type LimitExceeded = z.infer<typeof LimitExceededSchema>;
 
+/** 429 body of the abuse limit (RATE_LIMITED, with Retry-After), not the plan's quota. */
+export const RateLimitedSchema = z.object({
+  code: z.literal('RATE_LIMITED'),
+  message: z.string(),
+});
+
+/** Every 429 of the question routes: the plan's quota or the rate limit. */
+export const TooManyQuestionsSchema = z.union([LimitExceededSchema, RateLimitedSchema]);
+
 /**
  * The limit state a page opens in when GET /usage says the period's questions are used up: the
  * same fields a 429 carries, so it reads the same as the refusal of a question.

@@ -5,7 +5,10 @@ import {
   type ImportProgress,
 } from '../modules/regulations/import/import-files';
 import { createRegulationsRepository } from '../modules/regulations/regulations.repository';
+import { loadConfig } from '../config';
 import type { Database } from '../db/client';
+import { createBroadcasterFor } from '../lib/broadcaster';
+import { announceCorpusChanged } from '../modules/retrieval/corpus-watch';
 import { openCliDatabase } from './open-cli-database';
 import { UsageError } from './usage-error';
 
@@ -14,6 +17,18 @@ export interface ImportCommandIo {
   stderr: { write(text: string): unknown; isTTY?: boolean };
   /** Tests hand in their own database; the command closes what it gets. */
   openDatabase?: () => Promise<Database>;
+  /** Tells running servers that the regulations changed (default: the configured broadcaster). */
+  announce?: (database: Database) => Promise<void>;
+}
+
+/** Running replicas rebuild their search index at once instead of at their next check. */
+async function announceToServers(database: Database): Promise<void> {
+  const broadcaster = createBroadcasterFor(loadConfig(), database);
+  try {
+    await announceCorpusChanged(database.db, broadcaster);
+  } finally {
+    await broadcaster.close();
+  }
 }
 
 function progressLine({ index, total, result }: ImportProgress): string {
@@ -49,6 +64,13 @@ export async function runImportCommand(
       `${summary.files.length} arquivo(s) em ${seconds} s: ${summary.imported} importado(s), ` +
         `${summary.unchanged} sem alterações, ${summary.failed} com falha.\n`,
     );
+    if (summary.imported > 0) {
+      await (io.announce ?? announceToServers)(database).catch((error: unknown) =>
+        io.stderr.write(
+          `Aviso: não foi possível avisar os servidores em execução (${error instanceof Error ? error.message : String(error)}); eles verão a mudança em até 30 s.\n`,
+        ),
+      );
+    }
     io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {

@@ -50,7 +50,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    // Expired sessions are purged at sign-in, a batch at a time.
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const regulations = pgTable(
@@ -217,4 +221,34 @@ export const feedback = pgTable(
       .where(sql`${t.messageId} is null`),
     check('feedback_type_check', sql`${t.type} in ('POSITIVE', 'NEGATIVE')`),
   ],
+);
+
+/**
+ * Rate-limit counters shared by replicas on one PostgreSQL server (when REDIS_URL is not set): one
+ * row per limit and client, reset when its window ends. Unlogged (custom migration): losing the
+ * counters in a crash only forgives a minute of requests.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_at_idx').on(t.resetAt)],
+);
+
+/**
+ * One row: a number that every change to the regulations or their sections raises, in the same
+ * transaction (statement triggers, custom migration). Replicas compare it with the version their
+ * search index was built from, whichever process or tool made the change.
+ */
+export const corpusVersion = pgTable(
+  'corpus_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: integer('version').notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('corpus_version_single_row', sql`${t.id}`)],
 );

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 
 /**
@@ -149,4 +150,11 @@ export function createRedisBroadcaster(url: string, name = 'normas'): Broadcaste
       publisher.disconnect();
     },
   });
+}
+
+/** Redis pub/sub when REDIS_URL is set, otherwise LISTEN/NOTIFY on the app's database. */
+export function createBroadcasterFor(config: Config, database: Database): Broadcaster {
+  return config.redisUrl
+    ? createRedisBroadcaster(config.redisUrl)
+    : createDatabaseBroadcaster(database);
 }

@@ -22,5 +22,9 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(feedbackRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity)
-    await api.register(devAuthRoutes, { devIdentity: ctx.devIdentity, users: ctx.users });
+    await api.register(devAuthRoutes, {
+      devIdentity: ctx.devIdentity,
+      users: ctx.users,
+      planSwitch: ctx.config.env === 'test',
+    });
 }

@@ -2,7 +2,12 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { HELMET_OPTIONS, securityHeadersPlugin } from './security-headers';
+import { helmetOptions, securityHeadersPlugin } from './security-headers';
+
+const HELMET_OPTIONS = helmetOptions({
+  production: true,
+  firebaseAuthDomain: 'demo.firebaseapp.com',
+});
 
 /** A bare app with one JSON route, one that sets its own header, and the default 404. */
 async function appWith(register: (app: FastifyInstance) => PromiseLike<unknown>) {
@@ -51,10 +56,75 @@ describe('security headers', () => {
       }
     }
     const sample = await once.inject({ method: 'GET', url: '/ok' });
-    expect(sample.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(sample.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(sample.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(sample.headers['x-content-type-options']).toBe('nosniff');
-    expect(sample.headers['strict-transport-security']).toBeTruthy();
+    expect(sample.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('the content security policy', () => {
+  async function cspOf(settings: Parameters<typeof helmetOptions>[0]) {
+    const app = await appWith((a) => a.register(securityHeadersPlugin, helmetOptions(settings)));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/ok' });
+      return { csp: res.headers['content-security-policy'], headers: res.headers };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('allows only the app itself and Stripe with the development provider, and no HSTS', async () => {
+    const { csp, headers } = await cspOf({ production: false });
+    expect(csp).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self' https://js.stripe.com",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        "connect-src 'self' https://api.stripe.com",
+        'frame-src https://js.stripe.com https://hooks.stripe.com',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "script-src-attr 'none'",
+      ].join(';'),
+    );
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds exactly the hosts Google sign-in needs in Firebase mode', async () => {
+    const { csp } = await cspOf({ production: true, firebaseAuthDomain: 'normas.firebaseapp.com' });
+    const directives = Object.fromEntries(
+      csp!
+        .toString()
+        .split(';')
+        .map((d) => {
+          const [name, ...values] = d.split(' ');
+          return [name, values];
+        }),
+    );
+    expect(directives['script-src']).toEqual([
+      "'self'",
+      'https://apis.google.com',
+      'https://js.stripe.com',
+    ]);
+    expect(directives['frame-src']).toEqual([
+      'https://normas.firebaseapp.com',
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://api.stripe.com',
+    ]);
+    expect(directives['style-src']).toEqual(["'self'"]);
   });
 });
 
@@ -66,11 +136,22 @@ describe('security headers on the API', () => {
   afterAll(async () => t.close());
 
   it('are on every answer, including errors', async () => {
-    for (const url of ['/api/v1/health', '/api/v1/auth/me', '/api/v1/nada']) {
+    for (const url of [
+      '/api/v1/health',
+      '/api/v1/auth/me',
+      '/api/v1/nada',
+      '/dev-auth/sign-in',
+      '/dev-auth/sign-in.css',
+      '/',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(res.headers['x-request-id']).toBeTruthy();
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['x-request-id'], url).toBeTruthy();
     }
   });
 });

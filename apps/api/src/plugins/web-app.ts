@@ -4,14 +4,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 
+const isSourceMap = (pathname: string) => pathname.endsWith('.map');
+
 /**
  * Serves the built web app: its files as they are, and index.html for every other GET outside
- * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404.
+ * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404. Source
+ * maps (the app's readable source) are not served in production.
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file; the one the
  * browser accepts is sent with its `content-encoding` and `vary: accept-encoding`, so nothing is
  * compressed per request. File names under assets/ carry a content hash: cached for a year.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: { sourceMaps: boolean },
+) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -20,6 +27,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       wildcard: false,
       index: false,
       preCompressed: true,
+      allowedPath: (pathname) => options.sourceMaps || !isSourceMap(pathname),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -33,6 +41,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     if (pathname === '/api' || pathname.startsWith('/api/')) throw new AppError('ROUTE_NOT_FOUND');
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new AppError('ROUTE_NOT_FOUND');
+    if (isSourceMap(pathname)) throw new AppError('NOT_FOUND');
     if (!hasWeb) {
       return reply
         .status(503)

@@ -19,7 +19,12 @@ export interface TestApp {
  * A database of its own for one test file: in-memory PGlite by default, or a fresh database on the
  * PostgreSQL server named by DATABASE_URL (dropped afterwards), so that files can run in parallel.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The database's postgres:// URL (PostgreSQL only), for other processes to share it. */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -37,6 +42,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -51,6 +57,8 @@ export interface TestAppOptions {
   overrides?: BuildOptions['overrides'];
   /** Runs on the migrated database before the app is built, e.g. to insert fixture regulations. */
   beforeBuild?: (database: Database) => Promise<void>;
+  /** Smaller rate limits than the shipped ones (with RATE_LIMITS=on). */
+  rateLimitClasses?: BuildOptions['rateLimitClasses'];
 }
 
 export async function createTestApp(
@@ -67,7 +75,12 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   await options.beforeBuild?.(database);
-  const app = await buildApp(config, { database, logger: false, overrides: options.overrides });
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    overrides: options.overrides,
+    rateLimitClasses: options.rateLimitClasses,
+  });
   await app.ready();
   return {
     app,

@@ -25,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth/login',
     {
+      config: { rateLimitClass: 'signIn' },
       schema: {
         tags: ['auth'],
         summary: 'Troca o ID token do Google por um token de sessão',

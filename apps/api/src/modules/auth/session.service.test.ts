@@ -4,7 +4,9 @@ import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../test/test-app';
 import { createUsersRepository, type UserRow } from '../users/users.repository';
 import { createSessionService } from './session.service';
-import { createSessionsRepository } from './sessions.repository';
+import { sql } from 'drizzle-orm';
+import { sessions } from '../../db/schema';
+import { MAX_SESSIONS_PER_USER, createSessionsRepository } from './sessions.repository';
 
 const SECRET = 'segredo-de-teste-com-tamanho-suficiente-para-hs256';
 const TTL = 3600;
@@ -47,6 +49,17 @@ function service(options: { secret?: string; verifiedTokens?: number } = {}) {
   });
   return { s, clock, lookups };
 }
+
+/** A token signed with the right secret, issuer and audience (copied from `own`), with any sid/sub. */
+const signedLike = (own: { iss?: string; aud?: unknown }, claims: { sid: unknown; sub: string }) =>
+  new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(own.iss!)
+    .setAudience(own.aud as string)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(SECRET));
 
 const rejects = (promise: Promise<unknown>) =>
   expect(promise).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
@@ -144,15 +157,7 @@ describe('session tokens', () => {
       name: 'Outro',
       photoUrl: null,
     });
-    const token = await new SignJWT({ sid: own.sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(other.id)
-      .setIssuer(own.iss!)
-      .setAudience(own.aud as string)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(SECRET));
-    await rejects(s.authenticate(token));
+    await rejects(s.authenticate(await signedLike(own, { sid: own.sid, sub: other.id })));
   });
 
   it('keeps working past its cache size', async () => {
@@ -162,5 +167,66 @@ describe('session tokens', () => {
       await expect(s.authenticate(token)).resolves.toMatchObject({ user: { id: user.id } });
     }
     expect(lookups.count).toBe(8);
+  });
+
+  it.each(['nao-e-uuid', "'; drop table sessions; --", '', '123'])(
+    'answers 401, not 500, to a correctly signed token whose sid is %j',
+    async (sid) => {
+      const { s } = service();
+      const own = decodeJwt(await s.issue(user.id));
+      await rejects(s.authenticate(await signedLike(own, { sid, sub: user.id })));
+    },
+  );
+});
+
+describe('session rows', () => {
+  const sessionsOf = async (userId: string) => {
+    const result = await handle.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sessions where user_id = ${userId}`,
+    );
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  };
+
+  it(`are capped at ${MAX_SESSIONS_PER_USER} per user: signing in again ends the oldest`, async () => {
+    const someone = await createUsersRepository(handle.database.db).upsertFromIdentity({
+      uid: 'uid-muitos-logins',
+      email: 'muitos.logins@exemplo.com.br',
+      name: 'Muitos Logins',
+      photoUrl: null,
+    });
+    const { s } = service();
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_USER + 5; i++) tokens.push(await s.issue(someone.id));
+    expect(await sessionsOf(someone.id)).toBe(MAX_SESSIONS_PER_USER);
+    for (const old of tokens.slice(0, 5)) await rejects(s.authenticate(old));
+    for (const recent of tokens.slice(5)) {
+      await expect(s.authenticate(recent)).resolves.toMatchObject({ user: { id: someone.id } });
+    }
+  });
+
+  it('do not outlive their expiry: a sign-in purges expired and revoked ones', async () => {
+    const someone = await createUsersRepository(handle.database.db).upsertFromIdentity({
+      uid: 'uid-sessoes-velhas',
+      email: 'sessoes.velhas@exemplo.com.br',
+      name: 'Sessões Velhas',
+      photoUrl: null,
+    });
+    // Rows as an older build (or a quiet week) left them: expired, and one revoked.
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 3_600_000);
+    await handle.database.db.insert(sessions).values([
+      { userId: someone.id, expiresAt: past },
+      { userId: someone.id, expiresAt: past },
+      { userId: someone.id, expiresAt: future, revokedAt: past },
+    ]);
+    expect(await sessionsOf(someone.id)).toBe(3);
+
+    const { s } = service();
+    await s.issue(someone.id);
+    expect(await sessionsOf(someone.id)).toBe(1);
+    const expired = await handle.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sessions where expires_at <= now()`,
+    );
+    expect((expired as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

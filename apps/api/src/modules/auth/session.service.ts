@@ -6,6 +6,8 @@ import type { createSessionsRepository } from './sessions.repository';
 
 const ISSUER = 'assistente-de-normas';
 const AUDIENCE = 'assistente-de-normas:session';
+/** A session id is a UUID (the sessions table's key); anything else cannot name a session. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Verified tokens kept in memory; a few hundred bytes each. */
 const DEFAULT_VERIFIED_TOKENS = 10_000;
 
@@ -99,7 +101,11 @@ export function createSessionService(deps: {
     /** Resolves a bearer token to its user, or throws 401 UNAUTHENTICATED. */
     async authenticate(token: string): Promise<AuthContext> {
       const { sid, sub } = await verify(token);
-      if (typeof sid !== 'string' || typeof sub !== 'string') throw new AppError('UNAUTHENTICATED');
+      // A well-signed token whose sid is not a UUID (a leaked secret, an old format) is no session:
+      // the database would reject the comparison, so it is turned away before the query.
+      if (typeof sid !== 'string' || typeof sub !== 'string' || !SESSION_ID.test(sid)) {
+        throw new AppError('UNAUTHENTICATED');
+      }
       // Every request: a revoked or expired session ends here even when its token is cached.
       const found = await deps.sessions.findActiveWithUser(sid);
       if (!found || found.session.userId !== sub) {

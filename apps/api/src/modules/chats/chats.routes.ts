@@ -81,6 +81,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/regulation/chat/:id/message',
     {
       onRequest: app.requireUser,
+      config: { rateLimitClass: 'chatMessage' },
       schema: {
         ...common,
         summary: 'Envia uma mensagem e devolve a resposta do assistente, com os itens citados',
@@ -103,6 +104,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/regulation/chat/:id/message/stream',
     {
       onRequest: app.requireUser,
+      config: { rateLimitClass: 'chatMessage' },
       schema: {
         ...common,
         summary:

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { toUserDto, type UsersRepository } from '../users/users.repository';
 import type { DevIdentityProvider } from './dev-identity-provider';
+import { loopbackOnly } from './loopback-only';
 
 const JwksSchema = z.object({
   keys: z.array(
@@ -23,11 +24,17 @@ const JwksSchema = z.object({
   ),
 });
 
-/** The development identity provider's API; mounted only when Firebase is not configured. */
+/**
+ * The development identity provider's API; mounted only when Firebase is not configured, and it
+ * answers clients on this machine only: anyone else could sign in as anyone.
+ */
 export const devAuthRoutes: FastifyPluginAsyncZod<{
   devIdentity: DevIdentityProvider;
   users: UsersRepository;
-}> = async (app, { devIdentity, users }) => {
+  /** Only the tests switch a plan without paying. */
+  planSwitch: boolean;
+}> = async (app, { devIdentity, users, planSwitch }) => {
+  app.addHook('onRequest', loopbackOnly);
   app.get(
     '/dev-auth/jwks.json',
     {
@@ -43,6 +50,7 @@ export const devAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/dev-auth/token',
     {
+      config: { rateLimitClass: 'signIn' },
       schema: {
         tags: ['dev-auth'],
         summary:
@@ -54,8 +62,9 @@ export const devAuthRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ idToken: await devIdentity.issueIdToken(request.body) }),
   );
 
-  // Lets a test account switch its own plan offline (there is no card payment in development);
-  // like the whole provider, it does not exist when Firebase is configured.
+  // Lets a test account switch its own plan offline, for the automated tests only: outside them
+  // no route changes a plan without a payment.
+  if (!planSwitch) return;
   app.put(
     '/dev-auth/plan',
     {

@@ -257,3 +257,94 @@ describe('when Firebase is configured, or in production', () => {
     );
   });
 });
+
+describe('the development provider and other machines', () => {
+  it.each([
+    ['POST', '/api/v1/dev-auth/token', { email: 'intruso@exemplo.com.br', name: 'Intruso' }],
+    ['GET', '/api/v1/dev-auth/jwks.json', undefined],
+    ['GET', '/dev-auth/sign-in', undefined],
+    ['GET', '/dev-auth/sign-in.js', undefined],
+  ] as const)('refuses %s %s from a remote address', async (method, url, payload) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      remoteAddress: '203.0.113.7',
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: 'DEV_AUTH_LOCAL_ONLY',
+      message:
+        'O provedor de identidade de desenvolvimento só atende pedidos feitos nesta mesma máquina.',
+    });
+  });
+
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])(
+    'serves a client on this machine at %s',
+    async (remoteAddress) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/dev-auth/token',
+        remoteAddress,
+        payload: { email: 'local@exemplo.com.br', name: 'Local' },
+      });
+      expect(res.statusCode).toBe(200);
+    },
+  );
+
+  it('does not believe a forged X-Forwarded-For: 127.0.0.1 unless TRUST_PROXY names the proxy', async () => {
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dev-auth/token',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+      payload: { email: 'forjado@exemplo.com.br', name: 'Forjado' },
+    });
+    expect(forged.statusCode).toBe(403);
+
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    const throughLocalProxy = (client: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/v1/dev-auth/token',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+        payload: { email: 'proxiado@exemplo.com.br', name: 'Proxiado' },
+      });
+    try {
+      // A remote client behind the local proxy is still remote, and a local one still local.
+      expect((await throughLocalProxy('203.0.113.7')).statusCode).toBe(403);
+      expect((await throughLocalProxy('127.0.0.1')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('switching a plan without paying', () => {
+  it('does not exist outside the automated tests', async () => {
+    const dev = await createTestApp({ NODE_ENV: 'development' });
+    try {
+      const { token } = await signIn(dev.app, { email: 'sem.plano@exemplo.com.br', name: 'Ana' });
+      const res = await dev.app.inject({
+        method: 'PUT',
+        url: '/api/v1/dev-auth/plan',
+        headers: bearer(token),
+        payload: { plan: 'business' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        code: 'ROUTE_NOT_FOUND',
+        message: 'Rota da API não encontrada.',
+      });
+      const me = await dev.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(token),
+      });
+      expect(me.json()).toMatchObject({ plan: 'free' });
+    } finally {
+      await dev.close();
+    }
+  });
+});

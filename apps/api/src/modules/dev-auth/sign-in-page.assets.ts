@@ -6,6 +6,7 @@ export const DEV_ACCOUNTS = [
 ] as const;
 
 export const SIGN_IN_SCRIPT_PATH = '/dev-auth/sign-in.js';
+export const SIGN_IN_STYLE_PATH = '/dev-auth/sign-in.css';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -13,7 +14,8 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const STYLE = `
+/** The page's style sheet, served as a file: the CSP allows no inline style or script. */
+export const SIGN_IN_STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef2f7; color: #1f2937; }
@@ -54,7 +56,7 @@ export const SIGN_IN_PAGE_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Escolha uma conta Google de teste</title>
-<style>${STYLE}</style>
+<link rel="stylesheet" href="${SIGN_IN_STYLE_PATH}">
 <script src="${SIGN_IN_SCRIPT_PATH}" defer></script>
 </head>
 <body>

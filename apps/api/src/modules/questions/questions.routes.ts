@@ -1,7 +1,7 @@
 import {
-  LimitExceededSchema,
   QuestionAnswerResponseSchema,
   QuestionBodySchema,
+  TooManyQuestionsSchema,
   UsageStatusSchema,
 } from '@normas/contracts/questions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,10 +33,11 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/regulation/question',
     {
       onRequest: app.requireUser,
+      config: { rateLimitClass: 'question' },
       schema: {
         ...schema,
         summary: 'Responde uma pergunta com os itens de norma citados (conta no limite do plano)',
-        response: { 200: QuestionAnswerResponseSchema, 429: LimitExceededSchema },
+        response: { 200: QuestionAnswerResponseSchema, 429: TooManyQuestionsSchema },
       },
     },
     async (request) => service.ask(request.auth!.user, request.body.question),
@@ -46,11 +47,12 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/regulation/question/stream',
     {
       onRequest: app.requireUser,
+      config: { rateLimitClass: 'question' },
       schema: {
         ...schema,
         summary:
           'A mesma resposta como Server-Sent Events: "delta" {text} a cada trecho, depois "done" com a resposta completa, ou "error" {code, message}',
-        response: { 429: LimitExceededSchema },
+        response: { 429: TooManyQuestionsSchema },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import { warmUpIndex } from './retrieval.service';
 import type { RetrievalEngine } from './retrieval.types';
 
 function fakeService(ready: () => Promise<RetrievalEngine>): RetrievalService {
-  return { ready: vi.fn(ready), search: vi.fn(), invalidate: vi.fn() };
+  return { ready: vi.fn(ready), search: vi.fn(), invalidate: vi.fn(), refresh: vi.fn() };
 }
 
 describe('warming up the search index', () => {

@@ -10,6 +10,11 @@ export interface RetrievalService {
   invalidate(): void;
   /** Builds the index now (e.g. at start-up) and returns it. */
   ready(): Promise<RetrievalEngine>;
+  /**
+   * Builds a new index from the database while searches go on with the current one, then swaps
+   * it in (another process imported regulations).
+   */
+  refresh(): Promise<RetrievalEngine>;
 }
 
 /**
@@ -19,6 +24,7 @@ export interface RetrievalService {
 export function loadRetrievalIndex(db: Db): RetrievalService {
   const repository = createRetrievalRepository(db);
   let building: Promise<RetrievalEngine> | undefined;
+  let generation = 0;
 
   function ready(): Promise<RetrievalEngine> {
     if (!building) {
@@ -36,9 +42,18 @@ export function loadRetrievalIndex(db: Db): RetrievalService {
       return (await ready()).search(query, options);
     },
     invalidate() {
+      generation++;
       building = undefined;
     },
     ready,
+    async refresh() {
+      const mine = ++generation;
+      const next = repository.listIndexedSections().then(createServedEngine);
+      const engine = await next;
+      // A later refresh or invalidate wins over this one.
+      if (mine === generation) building = next;
+      return engine;
+    },
   };
 }
 
