@@ -11,9 +11,10 @@ export function ThumbIcon({ direction }: { direction: 'up' | 'down' }) {
       aria-hidden="true"
       focusable="false"
       data-icon={`thumb-${direction}`}
-      style={direction === 'down' ? { transform: 'rotate(180deg)' } : undefined}
     >
       <path
+        // An SVG attribute rather than an inline style: the CSP admits no inline styles.
+        transform={direction === 'down' ? 'rotate(180 12 12)' : undefined}
         d="M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h3Zm0 0 4-7.5a2 2 0 0 1 3.7 1.3L14 9h5.3a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18 21H7"
         fill="none"
         stroke="currentColor"
