@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `normas-e2e-${process.pid}`);
@@ -14,18 +15,6 @@ if (!process.env.E2E_DATA_DIR && !process.env.TEST_WORKER_INDEX) {
 // The journeys need real answers: the server imports the NRs shipped in corpus/ before it listens
 // (and E2E_CORPUS_DIR too, when given).
 const extraCorpus = process.env.E2E_CORPUS_DIR ? path.resolve(process.env.E2E_CORPUS_DIR) : null;
-
-// Debian's Chromium, never a downloaded browser build. Flags keep it off the (closed) network.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,8 +37,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: chromiumArgs,
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_ARGS,
         },
       },
     },

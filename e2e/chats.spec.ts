@@ -29,19 +29,9 @@ async function askOnRegulations(page: Page, question: string) {
   return answer;
 }
 
-async function expectEarlyAccessModal(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Chats em acesso antecipado' });
-  await expect(dialog).toBeVisible();
-  await expect(
-    dialog.getByRole('link', { name: 'Falar no WhatsApp (abre em nova aba)' }),
-  ).toHaveAttribute('href', /^https:\/\/wa\.me\/\d{10,15}\?text=.+/);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
-
 test('a Pro user continues an answer as a chat, sends two messages, gives negative feedback and finds the chat in the drawer', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await recordEventStreams(page);
   await signInThroughPopup(page, { name: 'Paula Pro', email: uniqueEmail('paula') });
@@ -97,6 +87,9 @@ test('a Pro user continues an answer as a chat, sends two messages, gives negati
   await expect(form.getByRole('button', { name: 'Enviar feedback' })).toBeDisabled();
   await notUseful.click();
   await expect(notUseful).toHaveAttribute('aria-pressed', 'true');
+  // Drawn as icons: no emoji font is needed to see them.
+  await expect(form.locator('svg[data-icon="thumb-down"]')).toBeVisible();
+  await lastReply.screenshot({ path: testInfo.outputPath('feedback.png') });
   const comment = 'Faltou citar a carga horária do treinamento inicial.';
   await form.getByLabel('Comentário (opcional)').fill(`  ${comment}  `);
   const feedbackRequest = page.waitForRequest(
@@ -132,31 +125,50 @@ test('a Pro user continues an answer as a chat, sends two messages, gives negati
   await expect(messages.nth(4)).toHaveText(`Você:${MESSAGES[1]}`);
 });
 
-test('a Free user is offered early access instead of a chat, from an answer and from /chat', async ({
+test('a Free user is shown what a chat gives instead of a dead end, under an answer and on /chat', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await signInThroughPopup(page, { name: 'Fábio Gratuito', email: uniqueEmail('fabio') });
 
-  const answer = await askOnRegulations(page, FIRST_QUESTION);
-  await answer.getByRole('button', { name: 'Continuar chat' }).click();
-  await expectEarlyAccessModal(page);
-  await expect(page).toHaveURL(/\/regulations$/);
-  await expect(answer.getByRole('button', { name: 'Continuar chat' })).toBeFocused();
+  await page.getByRole('combobox', { name: 'Sua pergunta' }).fill(FIRST_QUESTION);
+  await page.getByRole('button', { name: 'Perguntar' }).click();
+  const answer = page.getByRole('region', { name: FIRST_QUESTION });
+  const upsell = answer.getByRole('group', {
+    name: 'Continue esta resposta como chat no Plano Pro',
+  });
+  await expect(upsell).toBeVisible({ timeout: 30_000 });
+  await expect(answer.getByRole('button', { name: 'Continuar chat' })).toHaveCount(0);
+  await expect(upsell.getByRole('link', { name: 'Conhecer o Plano Pro' })).toHaveAttribute(
+    'href',
+    '/payment',
+  );
 
-  // On /chat the first message would create a chat: the same modal, and the text stays.
+  // On /chat the first message is answered as a question: no modal, no chat created.
   await page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: 'Chat de Normas' })
     .click();
   await expect(page).toHaveURL(/\/chat$/);
+  await expect(
+    page.getByText(/sua mensagem é respondida como uma pergunta às normas/),
+  ).toBeVisible();
   const box = page.getByRole('textbox', { name: 'Mensagem' });
   await box.fill(MESSAGES[0]!);
   await box.press('Enter');
-  await expectEarlyAccessModal(page);
-  await expect(page).toHaveURL(/\/chat$/);
-  await expect(box).toHaveValue(MESSAGES[0]!);
-  await expect(box).toBeFocused();
+  await expect(page).toHaveURL(/\/regulations$/);
+  await expect(
+    page
+      .getByRole('region', { name: MESSAGES[0]! })
+      .getByRole('group', { name: 'Continue esta resposta como chat no Plano Pro' }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('usage-meter')).toHaveText('Resta 1 de 3 perguntas hoje');
+  await expectNoAxeViolations(page);
+  // The question was asked once: a reload shows it in the box, and does not ask it again.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Sua pergunta' })).toHaveValue(MESSAGES[0]!);
+  await expect(page.getByTestId('usage-meter')).toHaveText('Resta 1 de 3 perguntas hoje');
   await expect(
     page
       .getByRole('navigation', { name: 'Menu principal' })

@@ -40,12 +40,12 @@ test('a new user signs in through the development provider, uses the drawer and 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a signed-in user who opens /login is taken to /chat, and the session survives a reload', async ({
+test('a signed-in Free user who opens /login is taken to the question page, and the session survives a reload', async ({
   page,
 }) => {
   await signInThroughPopup(page, { name: 'Bruno Técnico', email: 'bruno.e2e@exemplo.com.br' });
   await page.reload();
-  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page).toHaveURL(/\/regulations$/);
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page).toHaveURL(/\/regulations$/);
 });

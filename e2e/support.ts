@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Signs in through the development identity provider's popup, as a person would. */
+/**
+ * Signs in through the development identity provider's popup, as a person would. A new account is
+ * on the Free plan, which starts on the question page.
+ */
 export async function signInThroughPopup(page: Page, account: { name: string; email: string }) {
   await page.goto('/login');
   const popupPromise = page.waitForEvent('popup');
@@ -11,7 +14,7 @@ export async function signInThroughPopup(page: Page, account: { name: string; em
   await popup.getByLabel('Nome').fill(account.name);
   await popup.getByLabel('E-mail').fill(account.email);
   await popup.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page).toHaveURL(/\/regulations$/);
 }
 
 export async function expectNoAxeViolations(page: Page) {

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerDrainGuard } from './plugins/drain-guard';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { authenticatePlugin } from './plugins/authenticate';
 import { registerWebApp } from './plugins/web-app';
@@ -126,6 +127,7 @@ export async function buildApp(
   );
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });
   registerDrainGuard(app, ctx.lifecycle);
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: {

@@ -28,3 +28,12 @@ export const PLAN_LIMITS = {
 
 export const PRO_PRICE_BRL = 29.9;
 export const PLAN_TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * "Você atingiu o limite de 3 perguntas por dia do plano Gratuito.": the message of a 429, and of the
+ * question page when it opens with the period's questions already used.
+ */
+export function questionLimitMessage(plan: PlanId, max: number, period: 'day' | 'month'): string {
+  const per = period === 'day' ? 'por dia' : 'por mês';
+  return `Você atingiu o limite de ${max} perguntas ${per} do plano ${PLAN_NAMES[plan]}.`;
+}

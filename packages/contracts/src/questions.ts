@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_MAX_CHARS } from './constants';
+import { questionLimitMessage } from './plans';
 import { RegulationSummarySchema, SectionSchema } from './regulations';
 
 export const QuestionBodySchema = z.object({
@@ -62,6 +63,20 @@ export const RateLimitedSchema = z.object({
 
 /** Every 429 of the question routes: the plan's quota or the rate limit. */
 export const TooManyQuestionsSchema = z.union([LimitExceededSchema, RateLimitedSchema]);
+
+/**
+ * The limit state a page opens in when GET /usage says the period's questions are used up: the
+ * same fields a 429 carries, so it reads the same as the refusal of a question.
+ */
+export function limitExceededFromUsage(status: UsageStatus): LimitExceeded | null {
+  if (status.max === null || status.resetAt === null || status.used < status.max) return null;
+  return {
+    code: status.period === 'day' ? 'DAILY_LIMIT_EXCEEDED' : 'MONTHLY_LIMIT_EXCEEDED',
+    message: questionLimitMessage(status.plan, status.max, status.period),
+    usage: { used: status.used, max: status.max },
+    resetAt: status.resetAt,
+  };
+}
 
 /**
  * Server-Sent Events of POST /regulation/question/stream:

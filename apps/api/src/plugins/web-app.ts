@@ -10,6 +10,9 @@ const isSourceMap = (pathname: string) => pathname.endsWith('.map');
  * Serves the built web app: its files as they are, and index.html for every other GET outside
  * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404. Source
  * maps (the app's readable source) are not served in production.
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file; the one the
+ * browser accepts is sent with its `content-encoding` and `vary: accept-encoding`, so nothing is
+ * compressed per request. File names under assets/ carry a content hash: cached for a year.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -23,6 +26,7 @@ export async function registerWebApp(
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       allowedPath: (pathname) => options.sourceMaps || !isSourceMap(pathname),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -47,6 +51,6 @@ export async function registerWebApp(
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
+      .sendFile('index.html', { cacheControl: false });
   });
 }

@@ -5,13 +5,16 @@ import { makeUser } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 describe('routes', () => {
-  it('sends / to /chat', async () => {
-    const { router } = renderApp('/', { storedUser: makeUser() });
+  it.each([
+    ['pro', '/chat', 'Chat de Normas'],
+    ['business', '/chat', 'Chat de Normas'],
+    // Free has no chats: it starts where a question gets its answer.
+    ['free', '/regulations', 'Assistente de Normas'],
+  ] as const)('sends / on the %s plan to %s', async (plan, path, heading) => {
+    const { router } = renderApp('/', { storedUser: makeUser({ plan }) });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Chat de Normas' }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it.each([
@@ -23,7 +26,7 @@ describe('routes', () => {
     ['/faq', 'Perguntas frequentes'],
     ['/payment', 'Planos'],
     ['/projects', 'Chats Independentes'],
-    ['/projects/7', 'Projeto'],
+    ['/projects/7d0c1c5e-5b8a-4b1e-9a51-3f1f0f1a2b3c', 'Projeto'],
     ['/profile', 'Perfil'],
   ])('%s shows its page inside the signed-in layout', (path, heading) => {
     renderApp(path, { storedUser: makeUser() });

@@ -1,23 +1,87 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { homePath } from '../lib/home-path';
+import { useSignedInUser } from '../lib/session';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './layout/require-auth';
-import { ChatRoute } from './routes/chat';
-import { ChatDetailRoute } from './routes/chat-detail';
-import { FaqRoute } from './routes/faq';
-import { FaqDetailRoute } from './routes/faq-detail';
-import { HistoryRoute } from './routes/history';
-import { HistoryDetailRoute } from './routes/history-detail';
+import { lazyComponent } from '../lib/lazy-component';
 import { LoginRoute } from './routes/login';
-import { NotFoundRoute } from './routes/not-found';
-import { PaymentRoute } from './routes/payment';
-import { ProfileRoute } from './routes/profile';
-import { CompanyRoute } from './routes/company';
-import { ProjectDetailRoute } from './routes/project-detail';
-import { ProjectsRoute } from './routes/projects';
-import { RegulationIndexRoute } from './routes/regulation-index';
-import { RegulationViewerRoute } from './routes/regulation-viewer';
-import { RegulationsRoute } from './routes/regulations';
 import { RouteError } from './routes/route-error';
+
+// Every screen but sign-in is fetched when first shown, so the first script stays small
+// (docs/decisions/0036). /login stays in it: it is the first page of every new visitor.
+const ChatRoute = lazyComponent(() => import('./routes/chat').then((m) => m.ChatRoute));
+const ChatDetailRoute = lazyComponent(() =>
+  import('./routes/chat-detail').then((m) => m.ChatDetailRoute),
+);
+const RegulationsRoute = lazyComponent(() =>
+  import('./routes/regulations').then((m) => m.RegulationsRoute),
+);
+const RegulationViewerRoute = lazyComponent(() =>
+  import('./routes/regulation-viewer').then((m) => m.RegulationViewerRoute),
+);
+const HistoryRoute = lazyComponent(() => import('./routes/history').then((m) => m.HistoryRoute));
+const HistoryDetailRoute = lazyComponent(() =>
+  import('./routes/history-detail').then((m) => m.HistoryDetailRoute),
+);
+const FaqRoute = lazyComponent(() => import('./routes/faq').then((m) => m.FaqRoute));
+const FaqDetailRoute = lazyComponent(() =>
+  import('./routes/faq-detail').then((m) => m.FaqDetailRoute),
+);
+const PaymentRoute = lazyComponent(() => import('./routes/payment').then((m) => m.PaymentRoute));
+const ProjectsRoute = lazyComponent(() => import('./routes/projects').then((m) => m.ProjectsRoute));
+const ProjectDetailRoute = lazyComponent(() =>
+  import('./routes/project-detail').then((m) => m.ProjectDetailRoute),
+);
+const ProfileRoute = lazyComponent(() => import('./routes/profile').then((m) => m.ProfileRoute));
+const CompanyRoute = lazyComponent(() => import('./routes/company').then((m) => m.CompanyRoute));
+const RegulationIndexRoute = lazyComponent(() =>
+  import('./routes/regulation-index').then((m) => m.RegulationIndexRoute),
+);
+const NotFoundRoute = lazyComponent(() =>
+  import('./routes/not-found').then((m) => m.NotFoundRoute),
+);
+
+/** Loads every screen's code; tests call it once so that screens render at once, as after a visit. */
+export function preloadRoutes(): Promise<void[]> {
+  return Promise.all(
+    [
+      ChatRoute,
+      ChatDetailRoute,
+      RegulationsRoute,
+      RegulationViewerRoute,
+      HistoryRoute,
+      HistoryDetailRoute,
+      FaqRoute,
+      FaqDetailRoute,
+      PaymentRoute,
+      ProjectsRoute,
+      ProjectDetailRoute,
+      ProfileRoute,
+      CompanyRoute,
+      RegulationIndexRoute,
+      NotFoundRoute,
+    ].map((page) => page.preload()),
+  );
+}
+
+/** `/`: the start of the signed-in user's plan (lib/home-path.ts). */
+function HomeRedirect() {
+  return <Navigate to={homePath(useSignedInUser())} replace />;
+}
+
+/**
+ * Starts fetching the screen at `pathname` at once, in parallel with the session check, instead of
+ * after it: the screen would otherwise be asked for only when the signed-in layout renders.
+ */
+export function preloadRouteAt(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { element } = match.route;
+    if (!isValidElement(element)) continue;
+    const page = element.type as Partial<Pick<ReturnType<typeof lazyComponent>, 'preload'>>;
+    page.preload?.().catch(() => undefined);
+  }
+}
 
 /** Every route but /login sits behind RequireAuth (spec §2), unknown paths included. */
 export const routes: RouteObject[] = [
@@ -31,7 +95,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/', element: <Navigate to="/chat" replace /> },
+              { path: '/', element: <HomeRedirect /> },
               { path: '/chat', element: <ChatRoute /> },
               { path: '/chat/:chatKey', element: <ChatDetailRoute /> },
               { path: '/regulations', element: <RegulationsRoute /> },

@@ -1,5 +1,6 @@
 import { API_BASE } from '@normas/contracts/constants';
 import type { ZodType } from 'zod';
+import { isLazySchema, type SchemaOrLazy } from './lazy-schema';
 import { readToken } from './stored-session';
 
 /** A failed call. `fromServer` says whether `message` is the server's own pt-BR text, fit to show. */
@@ -29,7 +30,7 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema: ZodType<T>;
+  schema: SchemaOrLazy<T>;
   signal?: AbortSignal;
   /**
    * Login and logout handle their own 401: a rejected Google token is a sign-in error, and a
@@ -45,6 +46,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  // A lazily named schema loads while the request is on its way.
+  const schema = loadSchema(options.schema);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -63,10 +66,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if (response.status === 401 && token && !options.ignoreUnauthorized) unauthorizedHandler?.();
     throw toApiError(response.status, payload);
   }
-  const parsed = options.schema.safeParse(payload);
+  const parsed = (await schema).safeParse(payload);
   if (!parsed.success)
     throw new ApiError(response.status, 'INVALID_RESPONSE', UNEXPECTED_MESSAGE, false);
   return parsed.data;
+}
+
+function loadSchema<T>(schema: SchemaOrLazy<T>): Promise<ZodType<T>> {
+  if (!isLazySchema(schema)) return Promise.resolve(schema);
+  const loading = schema.load().catch(() => {
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE, false);
+  });
+  // Awaited only on success: a failed request must not also report an unhandled rejection.
+  loading.catch(() => undefined);
+  return loading;
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,12 +1,6 @@
-import {
-  LoginResponseSchema,
-  LogoutResponseSchema,
-  UserSchema,
-  type LoginBody,
-  type LoginResponse,
-  type User,
-} from '@normas/contracts/auth';
+import type { LoginBody, LoginResponse, User } from '@normas/contracts/auth';
 import { apiRequest } from './api-client';
+import { LoginResponseSchema, LogoutResponseSchema, UserSchema } from './auth-schemas';
 
 export const meQueryKey = ['auth', 'me'] as const;
 

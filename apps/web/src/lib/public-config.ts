@@ -1,6 +1,7 @@
-import { PublicConfigSchema, type PublicConfig } from '@normas/contracts/auth';
+import type { PublicConfig } from '@normas/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { PublicConfigSchema } from './auth-schemas';
 
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return apiRequest('/config', { schema: PublicConfigSchema, signal });

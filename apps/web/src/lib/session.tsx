@@ -15,6 +15,7 @@ import { getMe, meQueryKey, postLogin, postLogout } from './auth-api';
 import {
   clearStoredSession,
   readStoredUser,
+  readStoredUserNow,
   readToken,
   writeStoredUser,
   writeToken,
@@ -50,7 +51,7 @@ function sameUser(a: User | null, b: User): boolean {
 /** Fetches the profile and keeps the stored copy in step with it (spec §4). */
 async function fetchAndStoreProfile(signal?: AbortSignal): Promise<User> {
   const user = await getMe({ signal });
-  if (readToken() && !sameUser(readStoredUser(), user)) writeStoredUser(user);
+  if (readToken() && !sameUser(readStoredUserNow() ?? null, user)) writeStoredUser(user);
   return user;
 }
 
@@ -67,9 +68,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // A failed check ends the session at once (spec §4); retrying would only delay it.
     retry: false,
     // The stored user is shown first, then replaced by the server's answer; updatedAt 0 makes it stale.
-    initialData: () => (readToken() ? (readStoredUser() ?? undefined) : undefined),
+    initialData: () => (readToken() ? (readStoredUserNow() ?? undefined) : undefined),
     initialDataUpdatedAt: 0,
   });
+
+  // On a fresh page the user's schema is still on its way: the stored user is checked as soon as it
+  // arrives, and shown unless the server's profile came first.
+  const waitingForUser = token !== null && me.data === undefined;
+  useEffect(() => {
+    if (!waitingForUser) return;
+    let current = true;
+    void readStoredUser().then(
+      (stored) => {
+        if (current && stored && queryClient.getQueryData(meQueryKey) === undefined)
+          queryClient.setQueryData(meQueryKey, stored, { updatedAt: 0 });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [waitingForUser, queryClient]);
 
   const endSession = useCallback(() => {
     clearStoredSession();

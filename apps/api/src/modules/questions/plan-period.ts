@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, PLAN_NAMES, PLAN_TIME_ZONE, planOf } from '@normas/contracts/plans';
+import { PLAN_LIMITS, PLAN_TIME_ZONE, planOf, questionLimitMessage } from '@normas/contracts/plans';
 
 /** How many questions a plan allows and in which counting period; `max: null` is unlimited. */
 export interface PlanQuota {
@@ -119,6 +119,5 @@ function computePlanQuota(plan: PlanQuota['plan'], now: Date): PlanQuota {
 
 /** "Você atingiu o limite de 3 perguntas por dia do plano Gratuito." */
 export function limitMessage(quota: PlanQuota): string {
-  const per = quota.period === 'day' ? 'por dia' : 'por mês';
-  return `Você atingiu o limite de ${quota.max} perguntas ${per} do plano ${PLAN_NAMES[quota.plan]}.`;
+  return questionLimitMessage(quota.plan, quota.max ?? 0, quota.period);
 }

@@ -246,7 +246,8 @@ describe('independent chats in the drawer', () => {
       );
     });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    // A Free user starts on the question page (lib/home-path.ts).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/regulations'));
     expect(
       await within(await screen.findByRole('list', { name: 'Chats Independentes' })).findAllByText(
         'Carregando chats...',

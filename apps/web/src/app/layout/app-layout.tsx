@@ -1,7 +1,8 @@
 import { DRAWER_BREAKPOINT_PX } from '@normas/contracts/constants';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useMediaQuery } from '../../hooks/use-media-query';
+import { Spinner } from '../../components/ui/spinner';
 import { Drawer } from './drawer';
 
 const DRAWER_ID = 'app-drawer';
@@ -17,6 +18,14 @@ function MenuIcon() {
         strokeLinecap="round"
       />
     </svg>
+  );
+}
+
+function ScreenLoading() {
+  return (
+    <p role="status" className="screen-loading">
+      <Spinner /> Carregando…
+    </p>
   );
 }
 
@@ -70,7 +79,10 @@ export function AppLayout() {
           <span className="topbar-title">Assistente de Normas</span>
         </header>
         <main id="conteudo" className="shell-main" tabIndex={-1}>
-          <Outlet />
+          {/* The drawer and the top bar stay while a screen's code arrives. */}
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

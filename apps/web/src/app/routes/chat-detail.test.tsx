@@ -8,9 +8,10 @@ import { makeAnswerRegulation } from '../../features/questions/testing/fixtures'
 import { installFakeApi } from '../../test/fake-api';
 import { makeChat, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { preloadMarkdown } from '../../components/markdown/markdown';
 
 // The markdown renderer is loaded lazily; loading it once here keeps the first test within its time limits.
-beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
+beforeAll(() => Promise.all([preloadMarkdown(), preloadMarkdown('$')]), 30_000);
 
 const CHAT = makeChat({
   id: 'chat-1',
@@ -137,11 +138,15 @@ describe('/chat/{chatKey}: history', () => {
       status: 404,
       body: { code: 'CHAT_NOT_FOUND', message: 'Chat não encontrado.' },
     });
-    renderApp('/chat/key-1', { api, storedUser: PRO });
+    const { user, router } = renderApp('/chat/key-1', { api, storedUser: PRO });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Não foi possível carregar o histórico de mensagens.',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar o histórico de mensagens.');
+    // An unknown key leaves nothing to write to: the box is closed, and a way out is offered.
+    expect(screen.getByRole('textbox', { name: 'Mensagem' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    await user.click(within(alert).getByRole('link', { name: 'Começar um novo chat' }));
+    expect(router.state.location.pathname).toBe('/chat');
   });
 
   it('shows the question and answer a chat came from at the top, from navigation state at once', async () => {
@@ -318,6 +323,7 @@ describe('/chat/{chatKey}: sending', () => {
       const { api } = setup([]);
       const { user } = renderApp('/chat/key-1', { api, storedUser: PRO });
       const box = await screen.findByRole('textbox', { name: 'Mensagem' });
+      await waitFor(() => expect(box).toBeEnabled());
 
       expect(box.style.height).toBe(`${MESSAGE_BOX_MIN_PX}px`);
       await user.type(box, 'a{Shift>}{Enter}{Enter}{Enter}{/Shift}b');

@@ -67,7 +67,7 @@ describe('/chat', () => {
     const chat = makeChat({
       id: 'chat-9',
       chatKey: 'novo-key',
-      title: text.slice(0, 60).trim(),
+      title: 'Qual é a altura mínima do guarda-corpo em plataformas de…',
       initialQuestion: null,
     });
     api.on(CREATE, { status: 201, body: chat });
@@ -83,7 +83,8 @@ describe('/chat', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/novo-key'));
     expect(api.requestsTo(CREATE).map((request) => request.body)).toEqual([
-      { title: 'Qual é a altura mínima do guarda-corpo em plataformas de tra', projectId: '' },
+      // Cut at the last whole word within 60 characters, with an ellipsis that says so.
+      { title: 'Qual é a altura mínima do guarda-corpo em plataformas de…', projectId: '' },
     ]);
     await waitFor(() => expect(stream.calls).toHaveLength(1));
     expect(stream.calls[0]!.chatRef).toBe('chat-9');
@@ -141,7 +142,8 @@ describe('/chat', () => {
     async (_how, reply) => {
       const api = installFakeApi();
       api.on(CREATE, reply);
-      const { user, router } = renderApp('/chat', { api, storedUser: makeUser() });
+      // The profile says Pro, the server no longer does (a plan that just ended): it decides.
+      const { user, router } = renderApp('/chat', { api, storedUser: PRO });
       const box = screen.getByRole('textbox', { name: 'Mensagem' });
 
       await user.type(box, 'Posso usar escada de madeira?{Enter}');

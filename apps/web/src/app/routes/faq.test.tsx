@@ -6,6 +6,7 @@ import { makeAnswerRegulation } from '../../features/questions/testing/fixtures'
 import { installFakeApi } from '../../test/fake-api';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { preloadMarkdown } from '../../components/markdown/markdown';
 
 const LIST_1 = 'GET /api/v1/faqs?page=1&limit=10';
 const LIST_2 = 'GET /api/v1/faqs?page=2&limit=10';
@@ -22,7 +23,7 @@ function list() {
   return screen.getByRole('list', { name: 'Perguntas frequentes' });
 }
 
-beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
+beforeAll(() => Promise.all([preloadMarkdown(), preloadMarkdown('$')]), 30_000);
 
 describe('/faq', () => {
   afterEach(() => {

@@ -5,6 +5,7 @@ import { makeAnswerRegulation } from '../../features/questions/testing/fixtures'
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
 import { makeChat, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { preloadMarkdown } from '../../components/markdown/markdown';
 
 const DETAIL = 'GET /api/v1/regulation/question-history/h1';
 const CREATE = 'POST /api/v1/regulation/chat/create';
@@ -23,7 +24,7 @@ function makeDetail(overrides: Partial<HistoryDetail> = {}): HistoryDetail {
   };
 }
 
-beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
+beforeAll(() => Promise.all([preloadMarkdown(), preloadMarkdown('$')]), 30_000);
 
 let api: FakeApi;
 beforeEach(() => {
@@ -38,14 +39,56 @@ beforeEach(() => {
   });
 });
 
+/** Opens the stored answer as a user on a plan with chats, who is offered "Continuar chat". */
 async function openDetail(detail: HistoryDetail = makeDetail()) {
   api.on(DETAIL, { body: detail });
-  const view = renderApp('/history/h1', { api, storedUser: makeUser() });
+  const view = renderApp('/history/h1', { api, storedUser: makeUser({ plan: 'pro' }) });
   const button = await screen.findByRole('button', { name: 'Continuar chat' });
   return { ...view, button };
 }
 
 describe('/history/{id}', () => {
+  it('shows a Free user what a chat would give instead of "Continuar chat"', async () => {
+    api.on(DETAIL, { body: makeDetail() });
+    renderApp('/history/h1', { api, storedUser: makeUser({ plan: 'free' }) });
+
+    const upsell = await screen.findByRole('group', {
+      name: 'Continue esta resposta como chat no Plano Pro',
+    });
+    expect(within(upsell).getByRole('link', { name: 'Conhecer o Plano Pro' })).toHaveAttribute(
+      'href',
+      '/payment',
+    );
+    expect(screen.queryByRole('button', { name: 'Continuar chat' })).not.toBeInTheDocument();
+  });
+
+  it('offers to ask again, and related FAQs, under a stored answer that abstained', async () => {
+    api.on(DETAIL, {
+      body: makeDetail({
+        aiResponse: 'Não encontrei nas normas da base de conhecimento um item que responda.',
+        data: [],
+        abstained: true,
+      }),
+    });
+    api.on('GET /api/v1/faqs/search', {
+      body: { data: [{ id: 'f1', Pergunta: 'Quem deve fornecer o EPI?' }] },
+    });
+    const { user, router } = renderApp('/history/h1', {
+      api,
+      storedUser: makeUser({ plan: 'pro' }),
+    });
+
+    const steps = await screen.findByRole('region', { name: 'O que fazer agora' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continuar chat' })).not.toBeInTheDocument();
+    expect(
+      await within(steps).findByRole('link', { name: 'Quem deve fornecer o EPI?' }),
+    ).toHaveAttribute('href', '/faq/f1');
+    await user.click(within(steps).getByRole('link', { name: 'Reformular a pergunta' }));
+    expect(router.state.location.pathname).toBe('/regulations');
+    expect(screen.getByRole('combobox', { name: 'Sua pergunta' })).toHaveValue(QUESTION);
+  });
+
   it('shows the stored answer with its regulations above the same history list', async () => {
     await openDetail();
 

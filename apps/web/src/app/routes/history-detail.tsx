@@ -1,7 +1,9 @@
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ContinueChatButton } from '../../features/chats/components/continue-chat-button';
+import { RelatedFaqs } from '../../features/faq/components/related-faqs';
 import { HistoryAnswer } from '../../features/history/components/history-answer';
 import { HistoryList } from '../../features/history/components/history-list';
+import { AbstainedNextSteps } from '../../features/questions/components/abstained-next-steps';
 import { AnswerView } from '../../features/questions/components/answer-view';
 import { RelatedRegulations } from '../../features/regulations/components/related-regulations';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -28,18 +30,38 @@ export function HistoryDetailRoute() {
             question={detail.question}
             markdown={detail.aiResponse}
             abstained={detail.abstained}
+            citesItems={detail.data.length > 0}
           >
-            <RelatedRegulations regulations={detail.data} />
-            <ContinueChatButton
-              chatKey={detail.chatKey}
-              question={detail.question}
-              answer={detail.aiResponse}
-              regulations={detail.data}
-            />
+            {detail.abstained ? (
+              <AbstainedNextSteps
+                note={null}
+                rephrase={
+                  <Link
+                    className="button button--secondary"
+                    to="/regulations"
+                    state={{ initialQuestion: detail.question }}
+                  >
+                    Reformular a pergunta
+                  </Link>
+                }
+              >
+                <RelatedFaqs question={detail.question} />
+              </AbstainedNextSteps>
+            ) : (
+              <>
+                <RelatedRegulations regulations={detail.data} />
+                <ContinueChatButton
+                  chatKey={detail.chatKey}
+                  question={detail.question}
+                  answer={detail.aiResponse}
+                  regulations={detail.data}
+                />
+              </>
+            )}
           </AnswerView>
         )}
+        below={<HistoryList currentId={id} />}
       />
-      <HistoryList currentId={id} />
     </div>
   );
 }

@@ -46,7 +46,8 @@ describe('/login with Firebase', () => {
 
     await user.click(screen.getByRole('button', GOOGLE_BUTTON));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    // A new Free user starts on the question page.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/regulations'));
     expect(firebase.initializeApp).toHaveBeenCalledWith(
       expect.objectContaining({
         apiKey: 'test-key',

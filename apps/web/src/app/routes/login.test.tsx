@@ -103,7 +103,7 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', GOOGLE_BUTTON));
     postIdToken('google-id-token');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/regulations'));
     expect(await screen.findByText('Ana do Login')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('userData')!)).toEqual(loginUser);
     expect(localStorage.getItem('token')).toBe('new-session');
@@ -129,10 +129,29 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', GOOGLE_BUTTON));
     popup.closed = true;
 
-    expect(await screen.findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'A janela de login foi fechada antes de concluir. Tente novamente.',
     );
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('still signs in when the popup is seen closed just before its token arrives', async () => {
+    const api = installFakeApi();
+    api.on('POST /api/v1/auth/login', { body: { token: 'late-session', user: makeUser() } });
+    api.on('GET /api/v1/auth/me', { body: makeUser() });
+    const popup = { closed: false };
+    stubPopup(popup);
+    const { user, router } = renderApp('/login', { api });
+
+    await user.click(screen.getByRole('button', GOOGLE_BUTTON));
+    popup.closed = true;
+    // Past the next look at the popup (every 500 ms), within the grace the token is given.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    postIdToken('late-id-token');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/regulations'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('late-session');
   });
 
   it("shows the server's message when the login call is refused", async () => {
@@ -171,10 +190,13 @@ describe('/login', () => {
     );
   });
 
-  it('sends a signed-in user to /chat', async () => {
-    const { router } = renderApp('/login', { storedUser: makeUser() });
+  it.each([
+    ['pro', '/chat'],
+    ['free', '/regulations'],
+  ] as const)('sends a signed-in %s user to %s', async (plan, path) => {
+    const { router } = renderApp('/login', { storedUser: makeUser({ plan }) });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(screen.queryByRole('button', GOOGLE_BUTTON)).not.toBeInTheDocument();
   });
 

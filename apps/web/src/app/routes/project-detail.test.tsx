@@ -20,8 +20,11 @@ const project: Project = {
   chats: [],
 };
 
+const PROJECTS = 'GET /api/v1/regulation/projects';
+
 function setup() {
   const api = installFakeApi();
+  api.on(PROJECTS, { body: { data: [project] } });
   api.on(PROJECT, { body: project });
   api.on(PROJECT_CHATS, {
     body: {
@@ -41,7 +44,7 @@ function setup() {
 }
 
 async function openNewChat(view: ReturnType<typeof setup>) {
-  await view.user.click(screen.getByRole('button', { name: 'Novo chat' }));
+  await view.user.click(await screen.findByRole('button', { name: 'Novo chat' }));
   return screen.findByRole('dialog', { name: 'Novo chat' });
 }
 
@@ -84,28 +87,48 @@ describe('/projects/{id}', () => {
     expect(api.requestsTo(PROJECT)).toHaveLength(2);
   });
 
-  it.each([
-    ['an unknown project', 404, { code: 'PROJECT_NOT_FOUND', message: 'Projeto não encontrado.' }],
-    [
-      'an id that is not one',
-      400,
-      { code: 'VALIDATION_ERROR', message: 'Identificador de projeto inválido.' },
-    ],
-  ])('sends %s back to /projects', async (_case, status, body) => {
+  it('sends an id that is not one back to /projects without asking the server', async () => {
     const api = installFakeApi();
-    api.on('GET /api/v1/regulation/projects/nao-existe', { status, body });
-    api.on('GET /api/v1/regulation/chats?projectId=nao-existe', { status, body });
     const { router } = renderApp('/projects/nao-existe', { api, storedUser: PRO });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Chats Independentes' }),
     ).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path.includes('nao-existe'))).toEqual([]);
+  });
+
+  it("sends a project that is not among the user's back to /projects without a failing request", async () => {
+    const api = installFakeApi();
+    const other = '0b7e4f5a-1c2d-4e3f-8a9b-0c1d2e3f4a5b';
+    api.on(PROJECTS, { body: { data: [project] } });
+    const { router } = renderApp(`/projects/${other}`, { api, storedUser: PRO });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+    // The list is asked for once more, in case the project is newer than the cached list.
+    expect(api.requestsTo(PROJECTS).length).toBeGreaterThanOrEqual(2);
+    expect(api.requests.filter((r) => r.path.includes(other))).toEqual([]);
+  });
+
+  it('lets the project answer decide when the list cannot be loaded', async () => {
+    const api = installFakeApi();
+    api.on(PROJECTS, { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Erro.' } });
+    api.on(PROJECT, {
+      status: 404,
+      body: { code: 'PROJECT_NOT_FOUND', message: 'Projeto não encontrado.' },
+    });
+    api.on(PROJECT_CHATS, {
+      status: 404,
+      body: { code: 'PROJECT_NOT_FOUND', message: 'Projeto não encontrado.' },
+    });
+    const { router } = renderApp(`/projects/${ID}`, { api, storedUser: PRO });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
   });
 
   it('has an options menu whose entries only close it', async () => {
     const { user, router } = setup();
-    const button = screen.getByRole('button', { name: 'Opções do projeto' });
+    const button = await screen.findByRole('button', { name: 'Opções do projeto' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(button);

@@ -1,14 +1,18 @@
-import { useState } from 'react';
+import { IdParamSchema } from '@normas/contracts/questions';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useProjectChats } from '../../features/chats/api/get-project-chats';
 import { ChatCardsState } from '../../features/chats/components/chat-cards';
 import { EarlyAccessModal } from '../../features/chats/components/early-access-modal';
 import { NewChatModal } from '../../features/chats/components/new-chat-modal';
 import { useProject } from '../../features/projects/api/get-project';
+import { useProjects } from '../../features/projects/api/get-projects';
 import { ProjectOptionsMenu } from '../../features/projects/components/project-options-menu';
 import { PROJECTS_ERROR } from '../../features/projects/components/projects-section';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { ApiError } from '../../lib/api-client';
+import { useSignedInUser } from '../../lib/session';
+import { Spinner } from '../../components/ui/spinner';
 
 export const PROJECT_CHATS_ERROR = 'Não foi possível carregar os chats deste projeto.';
 export const PROJECT_CHATS_EMPTY = 'Ainda não há chats neste projeto.';
@@ -18,11 +22,44 @@ function isMissing(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
-/** /projects/{id}: the project's chats, "Novo chat", the options menu and a refresh (spec §2). */
+/**
+ * /projects/{id}: the project's chats, "Novo chat", the options menu and a refresh (spec §2).
+ * The id is checked before anything is asked of the server: one that is not an id at all, or not
+ * one of the user's projects, goes back to /projects without a request that fails.
+ */
 export function ProjectDetailRoute() {
   const { id = '' } = useParams();
-  if (!id.trim()) return <Navigate to="/projects" replace />;
-  return <ProjectDetail key={id} id={id} />;
+  if (!IdParamSchema.safeParse({ id }).success) return <Navigate to="/projects" replace />;
+  return <KnownProject key={id} id={id} />;
+}
+
+/** Opens the project once the user's project list (cached 10 s) is seen to hold it. */
+function KnownProject({ id }: { id: string }) {
+  useDocumentTitle('Projeto');
+  const user = useSignedInUser();
+  const projects = useProjects(user.id);
+  const listed = projects.data?.some((project) => project.id === id) ?? false;
+  // A list from before the project was made (another tab, the last 10 s) is asked for once more.
+  const [askedAgain, setAskedAgain] = useState(false);
+  const settled = projects.isSuccess && !projects.isFetching;
+  useEffect(() => {
+    if (settled && !listed && !askedAgain) {
+      setAskedAgain(true);
+      void projects.refetch();
+    }
+  }, [settled, listed, askedAgain, projects]);
+
+  // Without the list there is nothing to check against: the project's own answer decides.
+  if (listed || projects.isError) return <ProjectDetail id={id} />;
+  if (settled && askedAgain) return <Navigate to="/projects" replace />;
+  return (
+    <div className="page">
+      <h1 className="page-title">Projeto</h1>
+      <p role="status">
+        <Spinner /> Carregando projeto…
+      </p>
+    </div>
+  );
 }
 
 function ProjectDetail({ id }: { id: string }) {

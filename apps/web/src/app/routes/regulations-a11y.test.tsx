@@ -6,6 +6,7 @@ import { makeAnswer } from '../../features/questions/testing/fixtures';
 import { installFakeApi } from '../../test/fake-api';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { preloadMarkdown } from '../../components/markdown/markdown';
 
 // jsdom computes no colours or boxes; contrast is checked by the end-to-end run in a browser.
 const options: axe.RunOptions = { rules: { 'color-contrast': { enabled: false } } };
@@ -15,7 +16,7 @@ async function violations() {
   return results.violations.map((violation) => violation.id);
 }
 
-beforeAll(() => import('../../components/markdown/markdown-renderer'), 30_000);
+beforeAll(() => Promise.all([preloadMarkdown(), preloadMarkdown('$')]), 30_000);
 
 describe('accessibility of the question, history and FAQ screens (axe-core)', () => {
   it('/regulations idle and with an answer', async () => {
@@ -24,7 +25,7 @@ describe('accessibility of the question, history and FAQ screens (axe-core)', ()
     const api = installFakeApi();
     const stream = fakeEventStream();
     routeQuestionStream(() => stream.response);
-    const { user } = renderApp('/regulations', { api, storedUser: makeUser() });
+    const { user } = renderApp('/regulations', { api, storedUser: makeUser({ plan: 'pro' }) });
     expect(await violations()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: /^Quais são as responsabilidades/ }));
@@ -32,6 +33,36 @@ describe('accessibility of the question, history and FAQ screens (axe-core)', ()
     await screen.findByRole('button', { name: 'Continuar chat' });
     await screen.findByRole('link', { name: 'NR-35, item 35.2.1' });
 
+    expect(await violations()).toEqual([]);
+  });
+
+  it("/regulations for a Free user: the remaining count, the chat offer, an abstained answer's next steps", async () => {
+    document.documentElement.lang = 'pt-BR';
+    vi.stubGlobal('scrollTo', vi.fn());
+    const api = installFakeApi();
+    api.on('GET /api/v1/usage', {
+      body: { plan: 'free', used: 1, max: 3, period: 'day', resetAt: '2026-11-22T03:00:00Z' },
+    });
+    api.on('GET /api/v1/faqs/search', {
+      body: { data: [{ id: 'f1', Pergunta: 'Qual a altura do guarda-corpo?' }] },
+    });
+    let stream = fakeEventStream();
+    routeQuestionStream(() => stream.response);
+    const { user } = renderApp('/regulations', { api, storedUser: makeUser({ plan: 'free' }) });
+    await screen.findByTestId('usage-meter');
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /^Quais são as responsabilidades/ }));
+    act(() => stream.send('done', makeAnswer()));
+    await screen.findByRole('group', { name: 'Continue esta resposta como chat no Plano Pro' });
+    expect(await violations()).toEqual([]);
+
+    stream = fakeEventStream();
+    await user.click(screen.getByRole('button', { name: 'Perguntar' }));
+    act(() =>
+      stream.send('done', makeAnswer({ abstained: true, data: [], aiResponse: 'Não encontrei.' })),
+    );
+    await screen.findByRole('link', { name: 'Qual a altura do guarda-corpo?' });
     expect(await violations()).toEqual([]);
   });
 

@@ -1,9 +1,6 @@
-import 'katex/dist/katex.min.css';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import { Link } from 'react-router';
-import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
 
 function isInternal(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
@@ -32,20 +29,27 @@ const components: Components = {
   },
 };
 
-const remarkPlugins = [remarkGfm, remarkMath];
-const rehypePlugins = [rehypeKatex];
-
-export default function MarkdownRenderer({
-  children,
-  className,
-}: {
+export interface MarkdownRendererProps {
   children: string;
   className: string;
-}) {
+  /** Added after GFM, e.g. math by math-markdown-renderer.tsx. */
+  remarkPlugins?: NonNullable<Options['remarkPlugins']>;
+  rehypePlugins?: NonNullable<Options['rehypePlugins']>;
+}
+
+const gfm = [remarkGfm];
+
+/** Markdown with GFM (tables, lists, autolinks), without math: most answers need no more. */
+export function MarkdownRenderer({
+  children,
+  className,
+  remarkPlugins,
+  rehypePlugins,
+}: MarkdownRendererProps) {
   return (
     <div className={className}>
       <ReactMarkdown
-        remarkPlugins={remarkPlugins}
+        remarkPlugins={remarkPlugins ? [...gfm, ...remarkPlugins] : gfm}
         rehypePlugins={rehypePlugins}
         components={components}
       >

@@ -1,28 +1,57 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown';
 
-function renderMarkdown(text: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Markdown>{text}</Markdown> }]);
+/** A Markdown whose renderers have not been loaded yet, as on a page's first answer. */
+async function freshMarkdown(): Promise<typeof Markdown> {
+  vi.resetModules();
+  return (await import('./markdown')).Markdown;
+}
+
+// Loading a renderer chunk on a busy machine can take a while: these tests wait for it.
+const LOAD = { timeout: 15_000 };
+
+function renderMarkdown(text: string, streaming = false, Component = Markdown) {
+  const router = createMemoryRouter([
+    { path: '*', element: <Component streaming={streaming}>{text}</Component> },
+  ]);
   const view = render(<RouterProvider router={router} />);
   return { ...view, router };
 }
 
 describe('Markdown', () => {
   it('shows the raw text until the renderer loads, then the formatted text', async () => {
-    renderMarkdown('Texto **forte**');
+    renderMarkdown('Texto **forte**', false, await freshMarkdown());
 
     expect(screen.getByTestId('markdown-fallback')).toHaveTextContent('Texto **forte**');
-    expect(await screen.findByText('forte', { selector: 'strong' })).toBeInTheDocument();
+    expect(await screen.findByText('forte', { selector: 'strong' }, LOAD)).toBeInTheDocument();
     expect(screen.queryByTestId('markdown-fallback')).not.toBeInTheDocument();
+  });
+
+  it('never shows the raw text of an answer that is still arriving, nor its unfinished link', async () => {
+    const { container } = renderMarkdown(
+      '> Considera-se **trabalho em altura**\n\n— [NR-35, it',
+      true,
+      await freshMarkdown(),
+    );
+
+    expect(container).not.toHaveTextContent('>');
+    expect(container).not.toHaveTextContent('**');
+    expect(
+      await screen.findByText('trabalho em altura', { selector: 'strong' }, LOAD),
+    ).toBeInTheDocument();
+    expect(container.querySelector('blockquote')).toHaveTextContent(
+      'Considera-se trabalho em altura',
+    );
+    expect(container).not.toHaveTextContent('[NR-35');
   });
 
   it('renders inline and display math with KaTeX', async () => {
     const { container } = renderMarkdown('Área: $A = b \\times h$\n\n$$\n\\frac{1}{2}\n$$');
 
-    await screen.findByText('Área:', { exact: false });
-    await expect.poll(() => container.querySelectorAll('.katex').length).toBe(2);
+    await screen.findByText('Área:', { exact: false }, LOAD);
+    await expect.poll(() => container.querySelectorAll('.katex').length, LOAD).toBe(2);
     expect(container.querySelector('.katex-display')).not.toBeNull();
     expect(container.querySelector('annotation')).toHaveTextContent('A = b \\times h');
   });

@@ -7,6 +7,8 @@ type FirebaseConfig = Extract<AuthConfig, { mode: 'firebase' }>['firebase'];
 
 const DEV_POPUP_FEATURES = 'popup,width=480,height=640';
 const POPUP_POLL_MS = 500;
+/** The popup posts its token and closes itself: on a busy machine the close can be seen first. */
+const CLOSED_POPUP_GRACE_MS = 1000;
 
 let firebaseAuth: Promise<Auth> | null = null;
 
@@ -61,8 +63,10 @@ function getDevIdToken(signInUrl: string, signal?: AbortSignal): Promise<string>
       reject(new SignInError('auth/popup-blocked'));
       return;
     }
+    let graceTimer: number | undefined;
     const stop = () => {
       window.clearInterval(timer);
+      window.clearTimeout(graceTimer);
       window.removeEventListener('message', onMessage);
       signal?.removeEventListener('abort', onAbort);
     };
@@ -77,9 +81,12 @@ function getDevIdToken(signInUrl: string, signal?: AbortSignal): Promise<string>
       resolve(event.data.idToken);
     };
     const timer = window.setInterval(() => {
-      if (!popup.closed) return;
-      stop();
-      reject(new SignInError('auth/popup-closed-by-user'));
+      if (!popup.closed || graceTimer !== undefined) return;
+      // A token posted just before the popup closed may still be on its way.
+      graceTimer = window.setTimeout(() => {
+        stop();
+        reject(new SignInError('auth/popup-closed-by-user'));
+      }, CLOSED_POPUP_GRACE_MS);
     }, POPUP_POLL_MS);
     window.addEventListener('message', onMessage);
     signal?.addEventListener('abort', onAbort);

@@ -1,7 +1,13 @@
-import { ChatListResponseSchema, type Chat } from '@normas/contracts/chats';
+import type { Chat } from '@normas/contracts/chats';
 import { CACHE_MS } from '@normas/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/lazy-schema';
+
+// The drawer lists these on every page, so its schema loads on first use (lib/lazy-schema.ts).
+const ChatListResponseSchema = lazySchema(() =>
+  import('@normas/contracts/chats').then((m) => m.ChatListResponseSchema),
+);
 
 export async function getIndependentChats(signal?: AbortSignal): Promise<Chat[]> {
   const response = await apiRequest('/regulation/chats?onlyWithoutProject=true', {

@@ -1,5 +1,7 @@
 import type { Chat } from '@normas/contracts/chats';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { preloadMarkdown } from '../../../components/markdown/markdown';
 import { useChatHistory } from '../api/get-chat-history';
 import { useChatConversation } from '../hooks/use-chat-conversation';
 import { MessageBox } from './message-box';
@@ -35,6 +37,9 @@ export function ChatConversation({
   const conversation = useChatConversation(chatKey, chat?.id ?? chatKey, onEarlyAccess);
   const [draft, setDraft] = useState('');
   const autoSent = useRef(false);
+  useEffect(() => {
+    void preloadMarkdown();
+  }, []);
   const endRef = useRef<HTMLDivElement>(null);
   const { send } = conversation;
 
@@ -80,7 +85,7 @@ export function ChatConversation({
         )}
         {conversation.pending && <MessageBubble fromUser content={conversation.pending.question} />}
         {conversation.pending?.answer && (
-          <MessageBubble fromUser={false} content={conversation.pending.answer} />
+          <MessageBubble fromUser={false} content={conversation.pending.answer} streaming />
         )}
       </ol>
       {conversation.pending && !conversation.pending.answer && <TypingIndicator />}
@@ -91,7 +96,7 @@ export function ChatConversation({
       )}
       {history.isError && (
         <p className="form-error" role="alert">
-          {HISTORY_ERROR}
+          {HISTORY_ERROR} {chat === null && <Link to="/chat">Começar um novo chat</Link>}
         </p>
       )}
       {conversation.error && (
@@ -104,7 +109,9 @@ export function ChatConversation({
         value={draft}
         onChange={setDraft}
         onSend={(text) => void handleSend(text)}
-        disabled={conversation.pending !== null || chat === null}
+        busy={conversation.pending !== null}
+        // Without the chat (still loading, or a key that does not exist) there is nowhere to write.
+        disabled={chat === null}
       />
     </div>
   );

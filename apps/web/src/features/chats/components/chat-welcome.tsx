@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 export const EXAMPLE_QUESTIONS = [
   'A partir de que altura o trabalho é considerado trabalho em altura?',
   'Quais EPIs o empregador deve fornecer gratuitamente aos trabalhadores?',
@@ -8,9 +10,12 @@ export const EXAMPLE_QUESTIONS = [
 export function ChatWelcome({
   onPick,
   disabled,
+  children,
 }: {
   onPick: (question: string) => void;
   disabled: boolean;
+  /** Said under the greeting, e.g. how a plan without chats answers. */
+  children?: ReactNode;
 }) {
   return (
     <section className="chat-welcome" aria-labelledby="chat-welcome-title">
@@ -20,6 +25,7 @@ export function ChatWelcome({
       <p className="page-lead">
         Pergunte sobre as Normas Regulamentadoras e receba respostas com os itens citados.
       </p>
+      {children}
       <p className="chat-examples-title" id="chat-examples-title">
         Experimente perguntar:
       </p>

@@ -1,25 +1,51 @@
+import { PLAN_LIMITS, planOf } from '@normas/contracts/plans';
 import type { AnswerRegulation } from '@normas/contracts/questions';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSignedInUser } from '../../../lib/session';
 import { isEarlyAccessError, toChatRegulations, useCreateChat } from '../api/create-chat';
 import { EarlyAccessModal } from './early-access-modal';
 
 export const CHAT_CREATE_ERROR = 'Erro ao criar o chat. Por favor, tente novamente.';
 export const CHAT_KEY_MISSING = 'Erro ao criar o chat: chatKey não encontrada.';
 
-/** "Continuar chat": turns an answered question into a chat and opens it (spec §2, §8). */
-export function ContinueChatButton({
-  chatKey,
-  question,
-  answer,
-  regulations,
-}: {
+export interface ContinueChatProps {
   chatKey: string | null | undefined;
   question: string;
   answer: string;
   regulations: AnswerRegulation[];
-}) {
+}
+
+/**
+ * "Continuar chat" (spec §2, §8). A plan without chats (Free) would only meet the early-access
+ * modal behind it, so it is shown what a chat would give instead. The server still decides.
+ */
+export function ContinueChatButton(props: ContinueChatProps) {
+  const user = useSignedInUser();
+  return PLAN_LIMITS[planOf(user.plan)].chats ? <ContinueChatAction {...props} /> : <ChatUpsell />;
+}
+
+function ChatUpsell() {
+  const headingId = useId();
+  return (
+    <div className="chat-upsell" role="group" aria-labelledby={headingId}>
+      <h2 id={headingId} className="chat-upsell-title">
+        Continue esta resposta como chat no Plano Pro
+      </h2>
+      <p>
+        No chat você faz perguntas de acompanhamento com o contexto desta resposta, e a conversa
+        fica salva para você voltar a ela.
+      </p>
+      <Link className="button button--primary" to="/payment">
+        Conhecer o Plano Pro
+      </Link>
+    </div>
+  );
+}
+
+/** Turns an answered question into a chat and opens it. */
+function ContinueChatAction({ chatKey, question, answer, regulations }: ContinueChatProps) {
   const navigate = useNavigate();
   const createChat = useCreateChat();
   const [error, setError] = useState<string | null>(null);

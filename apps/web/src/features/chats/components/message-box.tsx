@@ -10,17 +10,23 @@ function fitHeight(box: HTMLTextAreaElement) {
   box.style.overflowY = wanted > MESSAGE_BOX_MAX_PX ? 'auto' : 'hidden';
 }
 
-/** The message box of spec §2: Enter sends, Shift+Enter adds a line, a blank message is not sent. */
+/**
+ * The message box of spec §2: Enter sends, Shift+Enter adds a line, a blank message is not sent.
+ * `busy` holds sending back while the text can still be written (an answer is arriving);
+ * `disabled` closes the whole box (there is no chat to write to).
+ */
 export function MessageBox({
   value,
   onChange,
   onSend,
+  busy = false,
   disabled = false,
   autoFocus = false,
 }: {
   value: string;
   onChange: (value: string) => void;
   onSend: (text: string) => void;
+  busy?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
 }) {
@@ -32,7 +38,7 @@ export function MessageBox({
   }, [value]);
 
   function send() {
-    if (blank || disabled) return;
+    if (blank || busy || disabled) return;
     onSend(value.trim());
   }
 
@@ -62,11 +68,12 @@ export function MessageBox({
         placeholder="Digite sua mensagem..."
         value={value}
         autoFocus={autoFocus}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={handleKeyDown}
         style={{ minHeight: MESSAGE_BOX_MIN_PX, maxHeight: MESSAGE_BOX_MAX_PX }}
       />
-      <button type="submit" className="button button--primary" disabled={blank || disabled}>
+      <button type="submit" className="button button--primary" disabled={blank || busy || disabled}>
         Enviar
       </button>
     </form>

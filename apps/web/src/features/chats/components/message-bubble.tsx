@@ -5,10 +5,13 @@ import { Markdown } from '../../../components/markdown/markdown';
 export function MessageBubble({
   fromUser,
   content,
+  streaming = false,
   children,
 }: {
   fromUser: boolean;
   content: string;
+  /** An answer still arriving: shown formatted as it comes, never as raw markdown. */
+  streaming?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -18,7 +21,7 @@ export function MessageBubble({
         <p className="message-text">{content}</p>
       ) : (
         <div className="message-markdown">
-          <Markdown>{content}</Markdown>
+          <Markdown streaming={streaming}>{content}</Markdown>
         </div>
       )}
       {children}

@@ -7,11 +7,23 @@ import {
   useCreateChatAction,
 } from '../api/create-chat-action';
 
-/** How much of the first message names the chat in lists. */
+/** How much of the first message names the chat in lists, ellipsis included. */
 export const CHAT_TITLE_FROM_MESSAGE_CHARS = 60;
 
+/**
+ * The first message as the chat's title: whole when it fits, else cut at the last word that fits
+ * and ended with "…", so that a cut title reads as one.
+ */
 export function titleFromMessage(text: string): string {
-  return text.trim().slice(0, CHAT_TITLE_FROM_MESSAGE_CHARS).trim();
+  const whole = text.trim().replace(/\s+/g, ' ');
+  if (whole.length <= CHAT_TITLE_FROM_MESSAGE_CHARS) return whole;
+  const room = whole.slice(0, CHAT_TITLE_FROM_MESSAGE_CHARS - 1);
+  // A word that ends exactly at the edge is whole; otherwise back up to the last space.
+  const wordEnds = whole[room.length] === ' ';
+  const lastSpace = room.lastIndexOf(' ');
+  const cut =
+    wordEnds || lastSpace <= CHAT_TITLE_FROM_MESSAGE_CHARS / 2 ? room : room.slice(0, lastSpace);
+  return `${cut.replace(/[\s,.;:!?–—-]+$/, '')}…`;
 }
 
 /** What /chat/{chatKey} reads from navigation state (spec §2). */

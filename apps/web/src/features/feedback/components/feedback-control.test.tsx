@@ -1,6 +1,6 @@
 import { FEEDBACK_COMMENT_MAX, FEEDBACK_THANKS_MS } from '@normas/contracts/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -43,6 +43,25 @@ afterEach(() => {
 });
 
 describe('feedback on an answer', () => {
+  it('draws its thumbs as icons, not emoji that need an emoji font', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Avaliar resposta' }));
+
+    const group = screen.getByRole('group', { name: 'Esta resposta foi útil?' });
+    // Any pictograph (👍, 👎, …) would be an empty box in a browser without an emoji font.
+    expect(group.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    for (const [name, icon] of [
+      ['Resposta útil', 'thumb-up'],
+      ['Resposta não útil', 'thumb-down'],
+    ]) {
+      const button = within(group).getByRole('button', { name });
+      expect(button.querySelector(`svg[data-icon="${icon}"]`)).toHaveAttribute(
+        'aria-hidden',
+        'true',
+      );
+    }
+  });
+
   it('opens, needs a type, sends the trimmed comment, thanks for 2 s and closes again', async () => {
     const { api, user } = setup();
 

@@ -2,6 +2,7 @@ import { FEEDBACK_COMMENT_MAX, FEEDBACK_THANKS_MS } from '@normas/contracts/cons
 import type { FeedbackBody } from '@normas/contracts/chats';
 import { useEffect, useId, useState } from 'react';
 import { useSendFeedback } from '../api/send-feedback';
+import { ThumbIcon } from './thumb-icon';
 
 export const FEEDBACK_THANKS = 'Obrigado pelo feedback!';
 export const FEEDBACK_ERROR = 'Não foi possível enviar o feedback. Tente novamente.';
@@ -79,7 +80,7 @@ export function FeedbackControl({ chatId, messageId }: { chatId: string; message
           aria-pressed={type === 'POSITIVE'}
           onClick={() => setType('POSITIVE')}
         >
-          <span aria-hidden="true">👍</span>
+          <ThumbIcon direction="up" />
         </button>
         <button
           type="button"
@@ -88,7 +89,7 @@ export function FeedbackControl({ chatId, messageId }: { chatId: string; message
           aria-pressed={type === 'NEGATIVE'}
           onClick={() => setType('NEGATIVE')}
         >
-          <span aria-hidden="true">👎</span>
+          <ThumbIcon direction="down" />
         </button>
       </div>
       <label htmlFor={commentId} className="feedback-label">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth-api';
 import { askQuestionStream, limitExceededOf } from '../api/ask-question';
+import { recordUsage } from '../api/get-usage';
 
 /** The question page's states (spec §4): idle → loading → answer | limit | error. */
 export type AskState =
@@ -13,7 +14,8 @@ export type AskState =
   | { status: 'limit'; limit: LimitExceeded }
   | { status: 'error' };
 
-export function useAskQuestion() {
+/** `userId` keys the period's usage, which each answer and refusal brings up to date. */
+export function useAskQuestion(userId: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AskState>({ status: 'idle' });
   const controllerRef = useRef<AbortController | null>(null);
@@ -35,6 +37,7 @@ export function useAskQuestion() {
             ),
         });
         setState({ status: 'answer', question, answer });
+        recordUsage(queryClient, userId, answer.usage);
         void queryClient.invalidateQueries({ queryKey: ['history'] });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -42,10 +45,11 @@ export function useAskQuestion() {
         if (error instanceof ApiError && error.status === 401)
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
         const limit = limitExceededOf(error);
+        if (limit) recordUsage(queryClient, userId, limit.usage);
         setState(limit ? { status: 'limit', limit } : { status: 'error' });
       }
     },
-    [queryClient],
+    [queryClient, userId],
   );
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);
