@@ -27,13 +27,24 @@ export function useUsage(userId: string) {
   return useQuery(usageQueryOptions(userId));
 }
 
-/** Takes the count an answer (or a refusal) carries into the cached status. */
-export function recordUsage(
+/**
+ * Takes the count an answer (or a refusal) carries into the cached status. A fetch of the status
+ * still in flight (a screen that opened while the question was asked) may have read the count
+ * before this question was counted: it is cancelled first, so it cannot overwrite the newer count.
+ */
+export async function recordUsage(
   queryClient: QueryClient,
   userId: string,
   usage: Usage | LimitExceeded['usage'],
-): void {
-  queryClient.setQueryData<UsageStatus>(usageQueryOptions(userId).queryKey, (current) =>
-    current ? { ...current, used: usage.used } : current,
-  );
+): Promise<void> {
+  const { queryKey } = usageQueryOptions(userId);
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  if (queryClient.getQueryData(queryKey)) {
+    queryClient.setQueryData<UsageStatus>(queryKey, (current) =>
+      current ? { ...current, used: usage.used } : current,
+    );
+  } else {
+    // Nothing cached yet (the first fetch was the one cancelled): fetch it now, after the count.
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }
 }

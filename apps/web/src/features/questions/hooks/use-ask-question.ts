@@ -37,7 +37,7 @@ export function useAskQuestion(userId: string) {
             ),
         });
         setState({ status: 'answer', question, answer });
-        recordUsage(queryClient, userId, answer.usage);
+        void recordUsage(queryClient, userId, answer.usage);
         void queryClient.invalidateQueries({ queryKey: ['history'] });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -45,7 +45,7 @@ export function useAskQuestion(userId: string) {
         if (error instanceof ApiError && error.status === 401)
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
         const limit = limitExceededOf(error);
-        if (limit) recordUsage(queryClient, userId, limit.usage);
+        if (limit) void recordUsage(queryClient, userId, limit.usage);
         setState(limit ? { status: 'limit', limit } : { status: 'error' });
       }
     },
