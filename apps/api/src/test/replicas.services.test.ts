@@ -71,6 +71,8 @@ beforeAll(async () => {
   Object.assign(env, {
     NODE_ENV: 'development',
     DATABASE_URL: opened.url,
+    // The fixture corpus is the knowledge base: the shipped NRs are not imported by each replica.
+    SHIPPED_CORPUS: 'off',
     // What every replica shares: the session secret and the public origin (the issuer of the
     // development ID tokens).
     SESSION_SECRET: crypto.randomBytes(36).toString('base64'),
