@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS } from './plans';
+import { PLAN_IDS, PLAN_NAMES, PRO_PRICE_BRL, type PlanId } from './plans';
 
 /** GET /plans (spec §3 Plan). */
 export const PlanInfoSchema = z.object({
@@ -138,3 +138,68 @@ export const CHECKOUT_STORAGE_KEYS = {
   planName: 'checkout.planName',
   planPrice: 'checkout.planPrice',
 } as const;
+
+/** A plan as GET /plans describes it (spec §3 Plan, prices and features from §9). */
+export interface PlanInfo {
+  id: PlanId;
+  name: string;
+  /** BRL per month; null for Business ("Sob consulta"). */
+  price: number | null;
+  description: string;
+  features: string[];
+  recommended: boolean;
+}
+
+/** The one source of the plans' names, prices and features (spec §9). */
+export const PLANS: readonly PlanInfo[] = [
+  {
+    id: 'free',
+    name: PLAN_NAMES.free,
+    price: 0,
+    description: 'Para conhecer o assistente.',
+    features: [
+      '3 perguntas por dia',
+      'Histórico básico',
+      'Sem contexto entre perguntas',
+      'Sem projetos',
+    ],
+    recommended: false,
+  },
+  {
+    id: 'pro',
+    name: PLAN_NAMES.pro,
+    price: PRO_PRICE_BRL,
+    description: 'Para quem consulta as normas todos os dias.',
+    features: [
+      '100 perguntas por mês',
+      'Histórico completo',
+      'Contexto entre perguntas',
+      'Projetos',
+      'Recursos avançados',
+      'Suporte prioritário',
+    ],
+    recommended: true,
+  },
+  {
+    id: 'business',
+    name: PLAN_NAMES.business,
+    price: null,
+    description: 'Para equipes e empresas.',
+    features: [
+      'Perguntas ilimitadas',
+      'Vários usuários',
+      'Suporte por WhatsApp',
+      'Integrações personalizadas',
+    ],
+    recommended: false,
+  },
+];
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** "R$ 29,90"; "Sob consulta" for a price on request. */
+export function formatPlanPrice(price: number | null): string {
+  if (price === null) return 'Sob consulta';
+  // Intl puts a no-break space after "R$"; the product writes an ordinary one.
+  return brl.format(price).replace(/\s/u, ' ');
+}

@@ -6,7 +6,8 @@ import type {
   SubscriptionBody,
   SubscriptionResponse,
 } from '@normas/contracts/billing';
-import { PLANS, PRO_PRICE_BRL, planOf, type PlanId } from '@normas/contracts/plans';
+import { PLANS } from '@normas/contracts/billing';
+import { PRO_PRICE_BRL, planOf, type PlanId } from '@normas/contracts/plans';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingCustomers, billingEvents, payments, subscriptions, users } from '../../db/schema';
