@@ -128,6 +128,7 @@ export async function buildApp(
     helmetOptions({
       production: config.env === 'production',
       firebaseAuthDomain: config.firebase?.authDomain,
+      stripe: config.payments.provider === 'stripe',
     }),
   );
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });
