@@ -21,6 +21,12 @@ const STATUS_TEXT: Record<NonNullable<BillingStatus['subscription']>['status'], 
   incomplete_expired: 'Expirada',
 };
 
+const QUOTA_TEXT: Record<BillingStatus['plan'], string> = {
+  free: '3 perguntas/dia',
+  pro: '100 perguntas/mês',
+  business: 'perguntas ilimitadas',
+};
+
 /** The plan's status, renewal or end date, last payment, and cancel or reactivate (profile, /payment). */
 export function PlanStatus() {
   const queryClient = useQueryClient();
@@ -42,7 +48,9 @@ export function PlanStatus() {
       </h2>
       <dl className="plan-status-facts">
         <dt>Plano</dt>
-        <dd>{PLAN_NAMES[plan]}</dd>
+        <dd data-testid="subscription-plan">
+          {PLAN_NAMES[plan]} · {QUOTA_TEXT[plan]}
+        </dd>
         {subscription && (
           <>
             <dt>Situação</dt>
