@@ -129,6 +129,19 @@ describe('subscriptions', () => {
   });
 });
 
+describe('a subscription left half-made', () => {
+  it('frees a pending row a stopped process left behind, so the user can subscribe', async () => {
+    const u = await user();
+    const id = await customer(u);
+    await t.database.db.execute(sql`
+      insert into subscriptions (user_id, provider, plan, customer_id, status, amount, created_at)
+      values (${u.id}, 'demo', 'pro', ${id}, 'pending', 2990, now() - interval '5 minutes')`);
+    const res = await subscribe(u, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { clientSecret: expect.stringMatching(/_secret_/) } });
+  });
+});
+
 describe('the demo card form', () => {
   it('declines 4000 0000 0000 0002 with the reason, and nothing changes', async () => {
     const u = await user();

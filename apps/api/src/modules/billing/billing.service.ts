@@ -45,6 +45,9 @@ const OPEN: Status[] = ['pending', 'incomplete', 'active', 'past_due'];
 const ENTITLED: Status[] = ['active', 'past_due'];
 const TERMINAL: Status[] = ['canceled', 'incomplete_expired'];
 
+/** A `pending` row older than this was left by a process that stopped while calling the provider. */
+const STALE_PENDING_MS = 2 * 60_000;
+
 const toDate = (s: number | null) => (s === null ? null : new Date(s * 1000));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -482,6 +485,16 @@ export function createBillingService(deps: BillingServiceDeps) {
         if (open && (open.status === 'active' || open.status === 'past_due') && open.paid)
           throw new AppError('ALREADY_SUBSCRIBED');
         if (open?.clientSecret) return subscriptionResponse(open.clientSecret, open.amount);
+        if (
+          open?.status === 'pending' &&
+          Date.now() - open.createdAt.getTime() > STALE_PENDING_MS
+        ) {
+          // Left by a process that stopped mid-call: freed, so the user is not locked out.
+          await db
+            .delete(subscriptions)
+            .where(and(eq(subscriptions.id, open.id), eq(subscriptions.status, 'pending')));
+          continue;
+        }
         if (Date.now() > deadline) throw new AppError('PAYMENT_PROVIDER_ERROR');
         // Another request is creating it (or gave up and removed its row): look again shortly.
         await sleep(50);
