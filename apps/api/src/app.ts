@@ -72,6 +72,11 @@ export async function buildApp(
       'O provedor de identidade de desenvolvimento não pode rodar em produção: configure FIREBASE_PROJECT_ID.',
     );
   }
+  if (config.env === 'production' && config.payments.provider === 'demo') {
+    throw new Error(
+      'O pagamento de demonstração não pode rodar em produção: configure STRIPE_SECRET_KEY.',
+    );
+  }
   const app = Fastify({
     // Every logger gets the serializers that keep the user's text (SQL parameters, searches) out.
     logger:
@@ -123,6 +128,7 @@ export async function buildApp(
     helmetOptions({
       production: config.env === 'production',
       firebaseAuthDomain: config.firebase?.authDomain,
+      stripe: config.payments.provider === 'stripe',
     }),
   );
   await app.register(cors, { origin: [config.publicOrigin], credentials: false });

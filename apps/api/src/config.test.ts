@@ -48,6 +48,8 @@ describe('configuration', () => {
     expect(problems).toEqual([
       'SESSION_SECRET: é obrigatório em produção',
       'FIREBASE_PROJECT_ID: é obrigatório em produção (o provedor de identidade de desenvolvimento não roda em produção)',
+      'STRIPE_SECRET_KEY: é obrigatório em produção (o pagamento de demonstração não roda em produção)',
+      'STRIPE_WEBHOOK_SECRET: é obrigatório em produção',
     ]);
   });
 

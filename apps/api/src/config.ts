@@ -84,6 +84,13 @@ const EnvSchema = z
     ),
     REDIS_KEY_PREFIX: z.string().default('normas:'),
     RATE_LIMITS: z.enum(['on', 'off']).optional(),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PRICE_PRO: optionalText,
+    STRIPE_API_BASE: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: 'deve ser uma URL http(s)://' }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -100,6 +107,28 @@ const EnvSchema = z
           message:
             'é obrigatório em produção (o provedor de identidade de desenvolvimento não roda em produção)',
         });
+      if (!env.STRIPE_SECRET_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'é obrigatório em produção (o pagamento de demonstração não roda em produção)',
+        });
+      if (!env.STRIPE_WEBHOOK_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_WEBHOOK_SECRET'],
+          message: 'é obrigatório em produção',
+        });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_PRO'] as const) {
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'é obrigatório com STRIPE_SECRET_KEY',
+          });
+      }
     }
     if ((env.ANSWER_ENGINE === 'llm' || env.LLM_BASE_URL) && !(env.LLM_BASE_URL && env.LLM_MODEL)) {
       ctx.addIssue({
@@ -188,7 +217,23 @@ export interface Config {
   redisKeyPrefix: string;
   /** Rate limits are on except in tests (where the tests that need them turn them on). */
   rateLimits: boolean;
+  /** Card payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the offline demo provider. */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { provider: 'demo' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      /** Without it webhooks are refused (400); required in production. */
+      webhookSecret: string | undefined;
+      /** A price id (price_…) or a lookup key. */
+      pricePro: string;
+      /** Only to point the SDK at a local stand-in (tests): host, port and protocol. */
+      apiBase: string | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -246,5 +291,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: (e.RATE_LIMITS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+    payments: e.STRIPE_SECRET_KEY
+      ? {
+          provider: 'stripe',
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          pricePro: e.STRIPE_PRICE_PRO ?? '',
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : { provider: 'demo' },
   };
 }

@@ -14,6 +14,7 @@ import { createCalculatedAnswers } from './modules/establishments/sizing-answers
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { createCitedSectionsRepository } from './modules/questions/cited-sections.repository';
 import { createBroadcasterFor } from './lib/broadcaster';
+import { createBilling } from './modules/billing/billing';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -49,6 +50,7 @@ export function createContext(config: Config, database: Database, options: Conte
       ),
   });
   const broadcaster = createBroadcasterFor(config, database);
+  const billing = createBilling(config, database.db);
   return {
     config,
     lifecycle: createLifecycle(),
@@ -63,6 +65,7 @@ export function createContext(config: Config, database: Database, options: Conte
     sizingTables,
     calculatedAnswers,
     broadcaster,
+    billing,
   };
 }
 

@@ -64,6 +64,43 @@ export const ERRORS = {
   },
   PLAN_DOES_NOT_ALLOW_CHATS: { status: 403, message: 'Usuário não possui plano que permita chats' },
   CHAT_NOT_FOUND: { status: 404, message: 'Chat não encontrado.' },
+  CUSTOMER_EMAIL_MISMATCH: {
+    status: 403,
+    message: 'O e-mail do cliente deve ser o mesmo da sua conta.',
+  },
+  CUSTOMER_NOT_FOUND: {
+    status: 404,
+    message: 'Cliente de pagamento não encontrado para esta conta.',
+  },
+  PLAN_BY_CONSULTATION: {
+    status: 400,
+    message: 'O plano Business é vendido sob consulta: fale conosco pelo WhatsApp.',
+  },
+  PLAN_NOT_FOR_SALE: {
+    status: 400,
+    message: 'O plano Gratuito não precisa de assinatura.',
+  },
+  ALREADY_SUBSCRIBED: {
+    status: 409,
+    message: 'Você já tem o plano Pro ativo. Gerencie sua assinatura no perfil.',
+  },
+  SUBSCRIPTION_NOT_FOUND: {
+    status: 404,
+    message: 'Assinatura não encontrada.',
+  },
+  PAYMENT_NOT_FOUND: {
+    status: 404,
+    message: 'Pagamento não encontrado. Volte e escolha o plano novamente.',
+  },
+  CARD_DECLINED: { status: 402, message: 'O seu cartão foi recusado.' },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 400,
+    message: 'Assinatura do webhook inválida.',
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    status: 502,
+    message: 'O provedor de pagamento não respondeu como esperado. Tente novamente.',
+  },
   PROJECT_NOT_FOUND: { status: 404, message: 'Projeto não encontrado.' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Mensagem não encontrada neste chat.' },
   QUESTION_NOT_FOUND: { status: 404, message: 'Pergunta não encontrada para este chatKey.' },

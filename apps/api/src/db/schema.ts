@@ -368,3 +368,109 @@ export const corpusVersion = pgTable(
   },
   (t) => [check('corpus_version_single_row', sql`${t.id}`)],
 );
+
+/** The payment provider's customer of a user: one per user and provider (billing module). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex('billing_customers_customer_id_key').on(t.provider, t.customerId),
+  ],
+);
+
+/**
+ * A user's subscription as the provider's events last described it. `pending` is the local row
+ * taken before the provider is called, so that parallel requests create one subscription only.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    plan: text('plan', { enum: ['pro'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    status: text('status', {
+      enum: [
+        'pending',
+        'incomplete',
+        'active',
+        'past_due',
+        'unpaid',
+        'canceled',
+        'incomplete_expired',
+      ],
+    }).notNull(),
+    clientSecret: text('client_secret'),
+    latestInvoiceId: text('latest_invoice_id'),
+    /** Cents of BRL. */
+    amount: integer('amount').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** Whether an invoice of this subscription was paid: Pro is granted only for money received. */
+    paid: boolean('paid').notNull().default(false),
+    /** Hosted page where a past-due invoice can be paid. */
+    payUrl: text('pay_url'),
+    /** `created` of the newest provider event applied (seconds): older events do not overwrite. */
+    stateAt: integer('state_at').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_subscription_id_key').on(t.provider, t.subscriptionId),
+    uniqueIndex('subscriptions_client_secret_key').on(t.clientSecret),
+    // At most one subscription per user that is being created, awaiting payment, or running.
+    uniqueIndex('subscriptions_open_per_user_key')
+      .on(t.userId)
+      .where(sql`status in ('pending', 'incomplete', 'active', 'past_due')`),
+  ],
+);
+
+/** Provider events by id, stored before they are applied: a replay finds its id and does nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+  type: text('type').notNull(),
+  /** The event's own `created` (seconds). */
+  created: integer('created').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per invoice paid (or failed), kept whatever happens later to the user's plan. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    customerId: text('customer_id').notNull(),
+    /** Cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('brl'),
+    status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_invoice_id_key').on(t.provider, t.invoiceId),
+    index('payments_user_id_idx').on(t.userId, t.createdAt),
+  ],
+);

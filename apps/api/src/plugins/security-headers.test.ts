@@ -74,17 +74,17 @@ describe('the content security policy', () => {
     }
   }
 
-  it('allows only the app itself and Stripe with the development provider, and no HSTS', async () => {
+  it('allows only the app itself with the development and demo payment providers, and no HSTS', async () => {
     const { csp, headers } = await cspOf({ production: false });
     expect(csp).toBe(
       [
         "default-src 'self'",
-        "script-src 'self' https://js.stripe.com",
+        "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
         "font-src 'self' data:",
-        "connect-src 'self' https://api.stripe.com",
-        'frame-src https://js.stripe.com https://hooks.stripe.com',
+        "connect-src 'self'",
+        "frame-src 'none'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -97,8 +97,12 @@ describe('the content security policy', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('adds exactly the hosts Google sign-in needs in Firebase mode', async () => {
-    const { csp } = await cspOf({ production: true, firebaseAuthDomain: 'normas.firebaseapp.com' });
+  it('adds exactly the hosts Google sign-in and Stripe need in Firebase mode with Stripe', async () => {
+    const { csp } = await cspOf({
+      production: true,
+      firebaseAuthDomain: 'normas.firebaseapp.com',
+      stripe: true,
+    });
     const directives = Object.fromEntries(
       csp!
         .toString()

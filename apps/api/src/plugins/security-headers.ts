@@ -14,11 +14,13 @@ export interface SecurityHeadersSettings {
   production: boolean;
   /** Firebase's auth domain when Google sign-in is real; the development provider is same-origin. */
   firebaseAuthDomain?: string | undefined;
+  /** Whether Stripe.js is loaded (payment provider `stripe`); the demo provider needs no host. */
+  stripe?: boolean;
 }
 
 /**
  * Helmet's settings for every page and API answer. The CSP allows the app's own files only, plus
- * exactly what Google sign-in (Firebase mode) and Stripe's checkout load: no inline script or style
+ * exactly what Google sign-in (Firebase mode) and Stripe's checkout (provider `stripe`) load: no inline script or style
  * anywhere, no images from elsewhere, no framing of the app (`frame-ancestors 'none'` and
  * X-Frame-Options DENY). HSTS only in production, where the app is served over HTTPS.
  */
@@ -31,17 +33,19 @@ export function helmetOptions(settings: SecurityHeadersSettings) {
         connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
       }
     : { script: [], frame: [], connect: [] };
+  const stripe = settings.stripe ? STRIPE : { script: [], frame: [], connect: [] };
+  const frames = [...firebase.frame, ...stripe.frame];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...firebase.script, ...STRIPE.script],
+        scriptSrc: ["'self'", ...firebase.script, ...stripe.script],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...firebase.connect, ...STRIPE.connect],
-        frameSrc: [...firebase.frame, ...STRIPE.frame],
+        connectSrc: ["'self'", ...firebase.connect, ...stripe.connect],
+        frameSrc: frames.length > 0 ? frames : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -23,6 +23,10 @@ const PRODUCTION = {
   SESSION_SECRET: crypto.randomBytes(36).toString('base64'),
   FIREBASE_PROJECT_ID: 'normas-demo',
   FIREBASE_API_KEY: 'chave-publica',
+  STRIPE_SECRET_KEY: 'sk_test_web_app',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_web_app',
+  STRIPE_WEBHOOK_SECRET: 'whsec_web_app',
+  STRIPE_PRICE_PRO: 'price_pro',
 };
 
 describe('the built web app', () => {

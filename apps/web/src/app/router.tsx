@@ -29,6 +29,7 @@ const FaqDetailRoute = lazyComponent(() =>
   import('./routes/faq-detail').then((m) => m.FaqDetailRoute),
 );
 const PaymentRoute = lazyComponent(() => import('./routes/payment').then((m) => m.PaymentRoute));
+const CheckoutRoute = lazyComponent(() => import('./routes/checkout').then((m) => m.CheckoutRoute));
 const ProjectsRoute = lazyComponent(() => import('./routes/projects').then((m) => m.ProjectsRoute));
 const ProjectDetailRoute = lazyComponent(() =>
   import('./routes/project-detail').then((m) => m.ProjectDetailRoute),
@@ -55,6 +56,7 @@ export function preloadRoutes(): Promise<void[]> {
       FaqRoute,
       FaqDetailRoute,
       PaymentRoute,
+      CheckoutRoute,
       ProjectsRoute,
       ProjectDetailRoute,
       ProfileRoute,
@@ -106,6 +108,7 @@ export const routes: RouteObject[] = [
               { path: '/faq', element: <FaqRoute /> },
               { path: '/faq/:id', element: <FaqDetailRoute /> },
               { path: '/payment', element: <PaymentRoute /> },
+              { path: '/checkout', element: <CheckoutRoute /> },
               { path: '/projects', element: <ProjectsRoute /> },
               { path: '/projects/:id', element: <ProjectDetailRoute /> },
               { path: '/profile', element: <ProfileRoute /> },

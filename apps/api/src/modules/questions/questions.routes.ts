@@ -10,7 +10,7 @@ import { createHistoryRepository } from '../history/history.repository';
 import { createCitedSectionsRepository } from './cited-sections.repository';
 import { createQuestionsService } from './questions.service';
 import { streamAnswer } from '../../lib/sse';
-import { createUsageRepository } from './usage.repository';
+import { createUsageRepository } from '../billing/usage.repository';
 
 export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createQuestionsService({
@@ -21,6 +21,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     history: createHistoryRepository(ctx.db),
     cited: createCitedSectionsRepository(ctx.db),
     timeoutMs: ctx.config.answerTimeoutMs,
+    quota: (user, at) => ctx.billing.quotaFor(user, at),
     onError: (error, message) => app.log.error({ err: error }, message),
   });
 

@@ -4,11 +4,11 @@ import { openTestDatabase } from '../../test/test-app';
 import { createHistoryRepository } from '../history/history.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { createCitedSectionsRepository } from './cited-sections.repository';
-import { planQuota } from './plan-period';
+import { planQuota } from '../billing/plan-period';
 import { createQuestionsService, type Asker } from './questions.service';
 import { fakeEngines } from './test-support/fake-engines';
 import { insertFixtureCorpus, type FixtureSection } from './test-support/fixture-corpus';
-import { createUsageRepository } from './usage.repository';
+import { createUsageRepository } from '../billing/usage.repository';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let corpus: FixtureSection[];

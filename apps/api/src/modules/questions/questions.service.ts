@@ -6,8 +6,8 @@ import type { HistoryRepository, NewHistoryEntry } from '../history/history.repo
 import type { CitedSectionsRepository } from './cited-sections.repository';
 import type { CalculatedAnswers } from '../establishments/sizing-answers/calculated-answers';
 import type { AnswerPort, RetrievalPort } from './engine-ports';
-import { limitMessage, planQuota, type PlanQuota } from './plan-period';
-import type { UsageRepository } from './usage.repository';
+import { limitMessage, planQuota, type PlanQuota } from '../billing/plan-period';
+import type { UsageRepository } from '../billing/usage.repository';
 
 /** Sections handed from retrieval to the answer engine. */
 export const RETRIEVAL_LIMIT = 8;
@@ -23,6 +23,11 @@ export interface QuestionsServiceDeps {
   /** Upper bound for retrieval + answer; past it the question fails with ANSWER_TIMEOUT. */
   timeoutMs: number;
   now?: () => Date;
+  /**
+   * The asker's quota at an instant: billing's `quotaFor` (Pro counts per billing period). Without
+   * it, the plan's calendar period.
+   */
+  quota?: (user: Asker, now: Date) => PlanQuota | Promise<PlanQuota>;
   /** Where failures that cannot reach the client are reported (a quota that could not be given back). */
   onError?: (error: unknown, message: string) => void;
 }
@@ -52,6 +57,7 @@ export interface AnswerOptions {
 
 export function createQuestionsService(deps: QuestionsServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  const quotaOf = deps.quota ?? ((user: Asker, at: Date) => planQuota(user.plan, at));
   // Once sections exist they are not removed again, so one positive look is enough.
   let knowledgeSeen = false;
 
@@ -60,7 +66,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
       knowledgeSeen = await deps.cited.hasKnowledge();
       if (!knowledgeSeen) throw new AppError('KNOWLEDGE_BASE_EMPTY');
     }
-    const quota = planQuota(user.plan, now());
+    const quota = await quotaOf(user, now());
     if (quota.max === null) return { user, question, quota, used: null };
     const used = await deps.usage.reserve(user.id, quota.periodKey, quota.max);
     if (used === null) {
@@ -152,7 +158,7 @@ export function createQuestionsService(deps: QuestionsServiceDeps) {
 
   /** The user's questions in the current period, before asking (GET /usage). */
   async function usageStatus(user: Asker): Promise<UsageStatus> {
-    const quota = planQuota(user.plan, now());
+    const quota = await quotaOf(user, now());
     return {
       plan: quota.plan,
       used: await deps.usage.used(user.id, quota.periodKey),

@@ -5,11 +5,11 @@ import type { AppContext } from '../../context';
 import { bearer, signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUsersRepository } from '../users/users.repository';
-import { planQuota } from './plan-period';
+import { planQuota } from '../billing/plan-period';
 import { fakeEngines } from './test-support/fake-engines';
 import { insertFixtureCorpus, type FixtureSection } from './test-support/fixture-corpus';
 import { parseEvents } from './test-support/sse';
-import { createUsageRepository } from './usage.repository';
+import { createUsageRepository } from '../billing/usage.repository';
 
 const FAILED = 'Ocorreu um erro ao processar sua pergunta. Por favor, tente novamente.';
 

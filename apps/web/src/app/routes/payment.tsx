@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { PaymentPage } from '../../features/billing/components/payment-page';
 
 export function PaymentRoute() {
-  return (
-    <PlaceholderPage
-      title="Planos"
-      description="Aqui você comparará os planos Gratuito, Pro e Business e escolherá o seu."
-    />
-  );
+  return <PaymentPage />;
 }

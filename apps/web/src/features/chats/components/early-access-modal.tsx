@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { usePublicConfig } from '../../../lib/public-config';
 
@@ -17,11 +18,17 @@ export function EarlyAccessModal({ open, onClose }: { open: boolean; onClose: ()
         Os chats estão em acesso antecipado e, por enquanto, são liberados para os planos Pro e
         Business.
       </p>
-      <p className="modal-text">Fale com a nossa equipe pelo WhatsApp para participar.</p>
+      <p className="modal-text">
+        Assine o Plano Pro (R$ 29,90 por mês) e libere os chats agora, ou fale com a nossa equipe
+        pelo WhatsApp.
+      </p>
       <div className="modal-actions">
+        <Link className="button button--primary" to="/payment" onClick={onClose}>
+          Assinar o Plano Pro
+        </Link>
         {config.data && (
           <a
-            className="button button--primary"
+            className="button button--secondary"
             href={earlyAccessWhatsappLink(config.data.supportWhatsapp)}
             target="_blank"
             rel="noopener noreferrer"

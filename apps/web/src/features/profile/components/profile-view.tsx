@@ -4,6 +4,7 @@ import { PLAN_NAMES, planOf } from '@normas/contracts/plans';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Spinner } from '../../../components/ui/spinner';
+import { PlanStatus } from '../../billing/components/plan-status';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 
 function NewTabHint() {
@@ -35,6 +36,8 @@ export function ProfileView({
           <p className="profile-email">{user.email}</p>
         </div>
       </section>
+
+      <PlanStatus />
 
       <ul className="card profile-actions">
         <li>
