@@ -38,12 +38,21 @@ async function main(): Promise<void> {
       const m = answerMetrics(set.questions, outcomes);
       const name = path.basename(set.file);
       rows.push(
-        `| ${name} | ${m.questions} (${m.answerable} + ${m.outOfCorpus}) | ${f(m.citedGold)} | ${f(m.leadGold)} | ${f(m.wrong)} (${f(m.wrongFlagged)}) | ${f(m.factRecall)} | ${f(m.abstention)} | ${f(m.falseAbstention)} | ${m.citationsPerAnswer.toFixed(2)} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} |`,
+        `| ${name} | ${m.questions} (${m.answerable} + ${m.outOfCorpus}) | ${f(m.leadAny)} | ${f(m.leadAll)} | ${f(m.anywhere)} | ${f(m.abstention)} | ${f(m.falseAbstention)} | ${f(m.citedGold)} | ${f(m.leadGold)} | ${f(m.wrong)} (${f(m.wrongFlagged)}) | ${f(m.factRecall)} | ${m.citationsPerAnswer.toFixed(2)} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} |`,
       );
       const wrongCount = outcomes.filter(
         (o, i) => set.questions[i]!.gold.length > 0 && !o.abstained && !o.citedGold,
       ).length;
       misses.push(`${name}: ${wrongCount} respostas sem item de referência`);
+      if (process.env.BENCH_VERBOSE) {
+        set.questions.forEach((q, i) => {
+          const o = outcomes[i]!;
+          if (q.gold.length > 0 && o.facts > 0 && o.leadFactsFound < o.facts)
+            process.stderr.write(
+              `  ${q.id} lead ${o.leadFactsFound}/${o.facts} anywhere ${o.factsFound} gold-cited ${o.citedGold} lead-gold ${o.leadGold}: ${q.question}\n`,
+            );
+        });
+      }
       process.stderr.write(`${name}: ok\n`);
     }
     const report = [
@@ -53,14 +62,16 @@ async function main(): Promise<void> {
       `- Acervo: ${new Set(sections.map((s) => s.code)).size} NRs de ${path.basename(corpusDir)} (${sections.length} seções)`,
       `- Máquina: ${machineNote()}`,
       `- Cada pergunta passa pela recuperação (${RETRIEVAL_LIMIT} itens) e pelo motor extrativo como no endpoint de perguntas.`,
+      '- **1º parágrafo: algum fato / todos os fatos**: entre as perguntas com resposta e com `facts`, a fração cujo primeiro parágrafo (o que o usuário lê e segue; o aviso de correspondência parcial não conta) traz ao menos um / todos os fatos.',
+      '- **Fato em qualquer parte**: a fração cuja resposta traz ao menos um fato em qualquer ponto do texto.',
       '- **Cita item de referência**: perguntas com resposta no acervo respondidas citando ao menos um item de referência.',
       '- **Abre com item de referência**: o primeiro item citado (o que a resposta lê primeiro) é de referência.',
       '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
       '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
       '- Abstenção: perguntas fora do acervo recusadas; abstenção indevida: perguntas com resposta recusadas.',
       '',
-      '| Perguntas | N (com resposta + fora) | Cita item de referência | Abre com item de referência | Resposta sem item de referência (com aviso) | Fatos citados | Abstenção | Abstenção indevida | Itens citados por resposta | p50 ms | p95 ms |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| Perguntas | N (com resposta + fora) | 1º parágrafo: algum fato | 1º parágrafo: todos | Fato em qualquer parte | Abstenção (fora do acervo) | Abstenção indevida | Cita item de referência | Abre com item de referência | Resposta sem item de referência (com aviso) | Fatos citados | Itens citados por resposta | p50 ms | p95 ms |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
     ].join('\n');
