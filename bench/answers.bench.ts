@@ -12,7 +12,12 @@ import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.ser
 import { percentile } from '../apps/api/src/modules/retrieval/metrics';
 import { answerMetrics, judgeAnswer } from '../apps/api/src/modules/answers/answer-metrics';
 import { createServedEngine } from '../apps/api/src/modules/retrieval/models';
-import { benchQuestionSets, openBenchCorpus } from './lib/bench-corpus';
+import { buildTurnInput, type ChatSoFar } from '../apps/api/src/modules/chats/chat-context';
+import { REPO_ROOT } from '../apps/api/src/config';
+import { readQuestions } from '../apps/api/src/cli/eval.command';
+import type { EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
+import type { SearchResult } from '../apps/api/src/modules/retrieval/retrieval.types';
+import { benchQuestionSets, FOLLOW_UPS_FILE, openBenchCorpus } from './lib/bench-corpus';
 import { machineNote } from './lib/report';
 import { runBench, writeBenchResult } from './lib/run';
 
@@ -24,14 +29,54 @@ async function main(): Promise<void> {
   try {
     const engine = createServedEngine(sections);
     const today = new Date().toISOString().slice(0, 10);
+    const titleOf = new Map(sections.map((s) => [s.code, s.title]));
+    /**
+     * A question as the product answers it: alone, or as the last turn of a Pro chat whose earlier
+     * turns were answered the same way (chat-context.ts reads it with the conversation).
+     */
+    const answerOf = (q: EvalQuestion) => {
+      const ask = (question: string, retrievalQuery: string) => {
+        const retrieval: SearchResult = engine.search(retrievalQuery, { limit: RETRIEVAL_LIMIT });
+        return { retrieval, answer: composeExtractiveAnswer({ question, retrieval }, today) };
+      };
+      if (!q.turns?.length) return ask(q.question, q.question);
+      const chat: ChatSoFar & { messages: ChatSoFar['messages'][number][] } = {
+        initialQuestion: q.turns[0]!,
+        initialAnswer: null,
+        initialRegulations: [],
+        messages: [],
+      };
+      const regulationsOf = (citations: { code: string }[]) =>
+        [...new Set(citations.map((c) => c.code))].map((code) => ({
+          code,
+          title: titleOf.get(code) ?? code,
+        }));
+      const first = ask(q.turns[0]!, q.turns[0]!);
+      chat.initialAnswer = first.answer.markdown;
+      chat.initialRegulations = regulationsOf(first.answer.citations);
+      for (const turn of [...q.turns.slice(1), q.question]) {
+        const input = buildTurnInput(turn, chat, true);
+        const result = ask(input.question ?? turn, input.query);
+        if (turn === q.question) return result;
+        chat.messages.push({ content: turn, isUserMessage: true, regulations: [] });
+        chat.messages.push({
+          content: result.answer.markdown,
+          isUserMessage: false,
+          regulations: regulationsOf(result.answer.citations),
+        });
+      }
+      throw new Error('unreachable');
+    };
+    const followUps = path.join(REPO_ROOT, 'bench/questions', FOLLOW_UPS_FILE);
+    if (process.argv.length <= 2)
+      sets.push({ file: followUps, questions: readQuestions(followUps) });
     const rows: string[] = [];
     const misses: string[] = [];
     for (const set of sets) {
       const times: number[] = [];
       const outcomes = set.questions.map((q) => {
         const started = performance.now();
-        const retrieval = engine.search(q.question, { limit: RETRIEVAL_LIMIT });
-        const answer = composeExtractiveAnswer({ question: q.question, retrieval }, today);
+        const { retrieval, answer } = answerOf(q);
         times.push(performance.now() - started);
         return judgeAnswer(q, answer, retrieval.partial === true);
       });
@@ -69,6 +114,7 @@ async function main(): Promise<void> {
       '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
       '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
       '- Abstenção: perguntas fora do acervo recusadas; abstenção indevida: perguntas com resposta recusadas.',
+      `- **${FOLLOW_UPS_FILE}**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts).`,
       '',
       '| Perguntas | N (com resposta + fora) | 1º parágrafo: algum fato | 1º parágrafo: todos | Fato em qualquer parte | Abstenção (fora do acervo) | Abstenção indevida | Cita item de referência | Abre com item de referência | Resposta sem item de referência (com aviso) | Fatos citados | Itens citados por resposta | p50 ms | p95 ms |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
