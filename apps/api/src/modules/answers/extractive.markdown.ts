@@ -57,7 +57,7 @@ function leadParagraph(chosen: ChosenItem[], typedAnswer: boolean): string {
   return sentences.join(' ');
 }
 
-function blockquote(quote: Quote): string {
+export function blockquote(quote: Quote): string {
   // A table is shown as a table: its cells are already escaped markdown (decision record 0030).
   if (quote.table)
     return quote.tableRowsLeftOut
