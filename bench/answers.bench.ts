@@ -1,73 +1,174 @@
 /**
  * `npm run bench:answers [questions.jsonl...]`: what a user reads, not just what retrieval ranks.
- * Each question goes through retrieval and the grounded extractive engine exactly as the question
- * endpoint does, and the answer is judged against the question's gold items and `facts` (short
- * quotes of the gold items that answer it). The worst outcome for the product is a confident wrong
- * answer: one that cites items and none of them is a gold item. Same question sets and database as
- * bench:retrieval; results in bench/results/answers.md.
+ * Each question goes through retrieval and an answer engine exactly as the question endpoint does
+ * (a follow-up as the last turn of a Pro chat), and the answer is judged against the question's gold
+ * items and `facts` (short quotes of the gold items that answer it): are they in the first
+ * paragraph, anywhere, was the question refused. Two engines: the grounded extractive engine, and
+ * the LLM engine through an OpenAI-compatible endpoint — a local stand-in (bench/lib/llm-standin.ts)
+ * unless NORMAS_BENCH_LLM_URL names a real one. Same question sets and database as bench:retrieval,
+ * plus bench/questions/followups.jsonl; results in bench/results/answers.md.
  */
 import path from 'node:path';
+import { readQuestions } from '../apps/api/src/cli/eval.command';
+import { REPO_ROOT } from '../apps/api/src/config';
+import type { AnswerResult } from '../apps/api/src/modules/answers/answer-engine';
+import {
+  answerMetrics,
+  judgeAnswer,
+  type AnswerOutcome,
+} from '../apps/api/src/modules/answers/answer-metrics';
 import { composeExtractiveAnswer } from '../apps/api/src/modules/answers/extractive.engine';
+import { createLlmEngine } from '../apps/api/src/modules/answers/llm.engine';
+import { buildTurnInput, type ChatSoFar } from '../apps/api/src/modules/chats/chat-context';
 import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.service';
-import { percentile } from '../apps/api/src/modules/retrieval/metrics';
-import { answerMetrics, judgeAnswer } from '../apps/api/src/modules/answers/answer-metrics';
+import { percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
 import { createServedEngine } from '../apps/api/src/modules/retrieval/models';
-import { benchQuestionSets, openBenchCorpus } from './lib/bench-corpus';
+import type { SearchResult } from '../apps/api/src/modules/retrieval/retrieval.types';
+import { benchQuestionSets, FOLLOW_UPS_FILE, openBenchCorpus } from './lib/bench-corpus';
+import { sourcesByHref, startLlmStandIn } from './lib/llm-standin';
 import { machineNote } from './lib/report';
 import { runBench, writeBenchResult } from './lib/run';
 
 const f = (n: number) => n.toFixed(3);
 
+type Answer = (question: string, retrieval: SearchResult) => Promise<AnswerResult>;
+
 async function main(): Promise<void> {
   const sets = benchQuestionSets(process.argv.slice(2));
+  const followUps = path.join(REPO_ROOT, 'bench/questions', FOLLOW_UPS_FILE);
+  if (process.argv.length <= 2) sets.push({ file: followUps, questions: readQuestions(followUps) });
   const { database, sections, corpusDir } = await openBenchCorpus('normas-bench-retrieval');
+  const realLlm = process.env.NORMAS_BENCH_LLM_URL;
+  const standIn = realLlm ? undefined : await startLlmStandIn(sourcesByHref(sections));
   try {
-    const engine = createServedEngine(sections);
+    const retrievalEngine = createServedEngine(sections);
     const today = new Date().toISOString().slice(0, 10);
-    const rows: string[] = [];
+    const titleOf = new Map(sections.map((s) => [s.code, s.title]));
+    const llm = createLlmEngine({
+      baseUrl: realLlm ?? standIn!.baseUrl,
+      apiKey: process.env.NORMAS_BENCH_LLM_KEY,
+      model: process.env.NORMAS_BENCH_LLM_MODEL ?? 'stand-in',
+      timeoutMs: 60_000,
+    });
+    const engines: { name: string; answer: Answer }[] = [
+      {
+        name: 'extrativo',
+        answer: async (question, retrieval) =>
+          composeExtractiveAnswer({ question, retrieval }, today),
+      },
+      {
+        name: realLlm
+          ? `LLM (${process.env.NORMAS_BENCH_LLM_MODEL ?? 'modelo'})`
+          : 'LLM (stand-in local)',
+        answer: (question, retrieval) => llm.answer({ question, retrieval }),
+      },
+    ];
+
+    /**
+     * A question as the product answers it: alone, or as the last turn of a Pro chat whose earlier
+     * turns were answered the same way (chat-context.ts reads it with the conversation).
+     */
+    const answerOf = async (q: EvalQuestion, answer: Answer) => {
+      const ask = async (question: string, retrievalQuery: string) => {
+        const retrieval = retrievalEngine.search(retrievalQuery, { limit: RETRIEVAL_LIMIT });
+        return { retrieval, answer: await answer(question, retrieval) };
+      };
+      if (!q.turns?.length) return ask(q.question, q.question);
+      const regulationsOf = (citations: { code: string }[]) =>
+        [...new Set(citations.map((c) => c.code))].map((code) => ({
+          code,
+          title: titleOf.get(code) ?? code,
+        }));
+      const first = await ask(q.turns[0]!, q.turns[0]!);
+      const messages: ChatSoFar['messages'][number][] = [];
+      const chat: ChatSoFar = {
+        initialQuestion: q.turns[0]!,
+        initialAnswer: first.answer.markdown,
+        initialRegulations: regulationsOf(first.answer.citations),
+        messages,
+      };
+      for (const turn of q.turns.slice(1)) {
+        const input = buildTurnInput(turn, chat, true);
+        const result = await ask(input.question ?? turn, input.query);
+        messages.push({ content: turn, isUserMessage: true, regulations: [] });
+        messages.push({
+          content: result.answer.markdown,
+          isUserMessage: false,
+          regulations: regulationsOf(result.answer.citations),
+        });
+      }
+      const input = buildTurnInput(q.question, chat, true);
+      return ask(input.question ?? q.question, input.query);
+    };
+
+    const tables: string[] = [];
     const misses: string[] = [];
-    for (const set of sets) {
-      const times: number[] = [];
-      const outcomes = set.questions.map((q) => {
-        const started = performance.now();
-        const retrieval = engine.search(q.question, { limit: RETRIEVAL_LIMIT });
-        const answer = composeExtractiveAnswer({ question: q.question, retrieval }, today);
-        times.push(performance.now() - started);
-        return judgeAnswer(q, answer, retrieval.partial === true);
-      });
-      const m = answerMetrics(set.questions, outcomes);
-      const name = path.basename(set.file);
-      rows.push(
-        `| ${name} | ${m.questions} (${m.answerable} + ${m.outOfCorpus}) | ${f(m.citedGold)} | ${f(m.leadGold)} | ${f(m.wrong)} (${f(m.wrongFlagged)}) | ${f(m.factRecall)} | ${f(m.abstention)} | ${f(m.falseAbstention)} | ${m.citationsPerAnswer.toFixed(2)} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} |`,
+    for (const engine of engines) {
+      const rows: string[] = [];
+      for (const set of sets) {
+        const times: number[] = [];
+        const outcomes: AnswerOutcome[] = [];
+        for (const q of set.questions) {
+          const started = performance.now();
+          const { retrieval, answer } = await answerOf(q, engine.answer);
+          times.push(performance.now() - started);
+          outcomes.push(judgeAnswer(q, answer, retrieval.partial === true));
+        }
+        const m = answerMetrics(set.questions, outcomes);
+        const name = path.basename(set.file);
+        rows.push(
+          `| ${name} | ${m.questions} (${m.answerable} + ${m.outOfCorpus}) | ${f(m.leadAny)} | ${f(m.leadAll)} | ${f(m.anywhere)} | ${m.outOfCorpus > 0 ? f(m.abstention) : '—'} | ${f(m.falseAbstention)} | ${f(m.citedGold)} | ${f(m.leadGold)} | ${f(m.wrong)} (${f(m.wrongFlagged)}) | ${f(m.factRecall)} | ${m.citationsPerAnswer.toFixed(2)} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} |`,
+        );
+        const wrongCount = outcomes.filter(
+          (o, i) => set.questions[i]!.gold.length > 0 && !o.abstained && !o.citedGold,
+        ).length;
+        misses.push(`${engine.name} ${name}: ${wrongCount} respostas sem item de referência`);
+        if (process.env.BENCH_VERBOSE) {
+          set.questions.forEach((q, i) => {
+            const o = outcomes[i]!;
+            if (q.gold.length > 0 && o.facts > 0 && o.leadFactsFound < o.facts)
+              process.stderr.write(
+                `  ${q.id} lead ${o.leadFactsFound}/${o.facts} anywhere ${o.factsFound} gold-cited ${o.citedGold} lead-gold ${o.leadGold}: ${q.question}\n`,
+              );
+          });
+        }
+        process.stderr.write(`${engine.name} ${name}: ok\n`);
+      }
+      tables.push(
+        `## Motor ${engine.name}`,
+        '',
+        '| Perguntas | N (com resposta + fora) | 1º parágrafo: algum fato | 1º parágrafo: todos | Fato em qualquer parte | Abstenção (fora do acervo) | Abstenção indevida | Cita item de referência | Abre com item de referência | Resposta sem item de referência (com aviso) | Fatos citados | Itens citados por resposta | p50 ms | p95 ms |',
+        '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+        ...rows,
+        '',
       );
-      const wrongCount = outcomes.filter(
-        (o, i) => set.questions[i]!.gold.length > 0 && !o.abstained && !o.citedGold,
-      ).length;
-      misses.push(`${name}: ${wrongCount} respostas sem item de referência`);
-      process.stderr.write(`${name}: ok\n`);
     }
     const report = [
-      '# Benchmark de respostas (motor extrativo)',
+      '# Benchmark de respostas',
       '',
       `- Data: ${today}`,
       `- Acervo: ${new Set(sections.map((s) => s.code)).size} NRs de ${path.basename(corpusDir)} (${sections.length} seções)`,
       `- Máquina: ${machineNote()}`,
-      `- Cada pergunta passa pela recuperação (${RETRIEVAL_LIMIT} itens) e pelo motor extrativo como no endpoint de perguntas.`,
+      `- Cada pergunta passa pela recuperação (${RETRIEVAL_LIMIT} itens) e pelo motor de respostas como no endpoint de perguntas.`,
+      '- **1º parágrafo: algum fato / todos os fatos**: entre as perguntas com resposta e com `facts`, a fração cujo primeiro parágrafo (o que o usuário lê e segue; o aviso de correspondência parcial não conta) traz ao menos um / todos os fatos. Metas no dev.jsonl: ≥ 0,85 / ≥ 0,65.',
+      '- **Fato em qualquer parte**: a fração cuja resposta traz ao menos um fato em qualquer ponto do texto. Meta no dev.jsonl: ≥ 0,92.',
+      '- Abstenção: perguntas fora do acervo recusadas (meta 1,0); abstenção indevida: perguntas com resposta recusadas (meta ≤ 0,05).',
       '- **Cita item de referência**: perguntas com resposta no acervo respondidas citando ao menos um item de referência.',
       '- **Abre com item de referência**: o primeiro item citado (o que a resposta lê primeiro) é de referência.',
       '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
       '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
-      '- Abstenção: perguntas fora do acervo recusadas; abstenção indevida: perguntas com resposta recusadas.',
+      `- **${FOLLOW_UPS_FILE}**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts).`,
+      realLlm
+        ? `- Motor LLM: endpoint ${new URL(realLlm).host}, modelo ${process.env.NORMAS_BENCH_LLM_MODEL ?? '(padrão)'}.`
+        : '- Motor LLM: stand-in local (bench/lib/llm-standin.ts) que responde como o motor extrativo sobre as fontes numeradas do prompt e cita com marcadores [n]; mede o caminho do motor (prompt, streaming, marcadores → links, filtro de citações, trechos), não um modelo. Com NORMAS_BENCH_LLM_URL (e NORMAS_BENCH_LLM_MODEL, NORMAS_BENCH_LLM_KEY) mede um endpoint real.',
       '',
-      '| Perguntas | N (com resposta + fora) | Cita item de referência | Abre com item de referência | Resposta sem item de referência (com aviso) | Fatos citados | Abstenção | Abstenção indevida | Itens citados por resposta | p50 ms | p95 ms |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
-      ...rows,
-      '',
+      ...tables,
     ].join('\n');
     writeBenchResult('answers.md', report);
     process.stdout.write(report);
     process.stderr.write(`${misses.join('\n')}\n`);
   } finally {
+    await standIn?.close();
     await database.close();
   }
 }

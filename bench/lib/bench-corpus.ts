@@ -10,6 +10,9 @@ import type { EvalQuestion } from '../../apps/api/src/modules/retrieval/metrics'
 import { createRetrievalRepository } from '../../apps/api/src/modules/retrieval/retrieval.repository';
 import type { IndexedSection } from '../../apps/api/src/modules/retrieval/retrieval.types';
 
+/** The follow-up set: conversations whose last turn is judged (bench:answers). */
+export const FOLLOW_UPS_FILE = 'followups.jsonl';
+
 export interface QuestionSet {
   file: string;
   questions: EvalQuestion[];
@@ -28,7 +31,8 @@ export function benchQuestionSets(args: readonly string[]): QuestionSet[] {
           process.env.NORMAS_EVAL_FILE ?? path.join(REPO_ROOT, '../shared/eval/dev.jsonl'),
           ...fs
             .readdirSync(path.join(REPO_ROOT, 'bench/questions'))
-            .filter((f) => f.endsWith('.jsonl'))
+            // Conversations are judged turn by turn by bench:answers, not as single questions.
+            .filter((f) => f.endsWith('.jsonl') && f !== FOLLOW_UPS_FILE)
             .sort()
             .map((f) => path.join(REPO_ROOT, 'bench/questions', f)),
         ];

@@ -11,6 +11,8 @@ const QuestionLineSchema = z.object({
   type: z.string().default(''),
   gold: z.array(z.object({ code: z.string(), item: z.string() })).default([]),
   facts: z.array(z.string()).default([]),
+  /** Earlier user turns of a conversation whose last turn is `question` (follow-up sets). */
+  turns: z.array(z.string()).optional(),
 });
 
 export function readQuestions(file: string): EvalQuestion[] {

@@ -6,6 +6,7 @@ import { devAuthRoutes } from './dev-auth/dev-auth.routes';
 import { questionsRoutes } from './questions/questions.routes';
 import { historyRoutes } from './history/history.routes';
 import { faqsRoutes } from './faqs/faqs.routes';
+import { suggestionsRoutes } from './suggestions/suggestions.routes';
 import { regulationsRoutes } from './regulations/regulations.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -19,6 +20,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(questionsRoutes, { ctx });
   await api.register(historyRoutes, { ctx });
   await api.register(faqsRoutes, { ctx });
+  await api.register(suggestionsRoutes, { ctx });
   await api.register(regulationsRoutes, { ctx });
   await api.register(projectsRoutes, { ctx });
   await api.register(feedbackRoutes, { ctx });

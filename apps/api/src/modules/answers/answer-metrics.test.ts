@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalQuestion } from '../retrieval/metrics';
-import { answerMetrics, foldForMatch, judgeAnswer } from './answer-metrics';
+import { answerMetrics, firstParagraph, foldForMatch, judgeAnswer } from './answer-metrics';
 
 const question = (gold: EvalQuestion['gold'], facts: string[] = []): EvalQuestion => ({
   id: 'q',
@@ -18,6 +18,22 @@ const answer = (markdown: string, cited: [string, string][], abstained = false) 
 describe('answer judging', () => {
   it('finds a quote whatever the accents, case, punctuation and line breaks', () => {
     expect(foldForMatch('Acima de 2,00 m\n(dois METROS).')).toBe('acima de 2 00 m dois metros');
+  });
+
+  it('tells the facts the first paragraph carries from the ones only further down', () => {
+    const q = question(
+      [{ code: 'NR-18', item: '18.9.4.1' }],
+      ['1,2 m (um metro e vinte centímetros)', '0,15 m'],
+    );
+    const md =
+      '**Atenção:** não encontrei um item que trate exatamente desta situação.\n\n' +
+      'Segundo o item 18.9.4.1 da NR-18, o travessão superior fica a 1,2 m (um metro e vinte centímetros).\n\n' +
+      '> rodapé de 0,15 m';
+    expect(firstParagraph(md)).toMatch(/^Segundo/);
+    const o = judgeAnswer(q, answer(md, [['NR-18', '18.9.4.1']]), true);
+    expect(o).toMatchObject({ leadFactsFound: 1, factsFound: 2, facts: 2 });
+    const m = answerMetrics([q, q], [o, judgeAnswer(q, answer('x', [], true), false)]);
+    expect(m).toMatchObject({ withFacts: 2, leadAny: 0.5, leadAll: 0, anywhere: 0.5 });
   });
 
   it('credits a gold item only in the gold NR, and tells whether the answer opens with it', () => {
@@ -69,6 +85,11 @@ describe('answer judging', () => {
       wrong: 1 / 3,
       wrongFlagged: 1 / 3,
       factRecall: 0.5 / 3,
+      // "Fornecer gratuitamente." is one paragraph: its one fact of two is in the lead.
+      leadAny: 1 / 3,
+      leadAll: 0,
+      anywhere: 1 / 3,
+      withFacts: 3,
       abstention: 0.5,
       falseAbstention: 1 / 3,
       answeredOutside: 0.5,

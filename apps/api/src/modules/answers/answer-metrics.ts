@@ -16,6 +16,8 @@ export interface AnswerOutcome {
   citations: number;
   /** Facts found in the answer's text, out of the question's facts. */
   factsFound: number;
+  /** Facts found in the answer's first paragraph (the lead a user reads and acts on). */
+  leadFactsFound: number;
   facts: number;
 }
 
@@ -33,6 +35,14 @@ export interface AnswerMetrics {
   wrongFlagged: number;
   /** Mean share of each answerable question's facts the answer quotes (abstentions count 0). */
   factRecall: number;
+  /** Share of answerable questions (with facts) whose first paragraph carries at least one fact. */
+  leadAny: number;
+  /** Share of answerable questions (with facts) whose first paragraph carries every fact. */
+  leadAll: number;
+  /** Share of answerable questions (with facts) whose answer carries at least one fact anywhere. */
+  anywhere: number;
+  /** Answerable questions that have facts (the denominator of the three figures above). */
+  withFacts: number;
   abstention: number;
   falseAbstention: number;
   /** Out-of-corpus questions answered anyway. */
@@ -47,12 +57,25 @@ export function foldForMatch(text: string): string {
     .trim();
 }
 
+/**
+ * The paragraph a user reads first: the first block of the markdown that is not the notice of a
+ * partial match ("**Atenção:** não encontrei…"), which says how to read the answer, not what it is.
+ */
+export function firstParagraph(markdown: string): string {
+  const blocks = markdown
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
+  return blocks.find((b) => !/^\*\*Atenção:\*\*/.test(b)) ?? '';
+}
+
 export function judgeAnswer(
   question: EvalQuestion,
   answer: { markdown: string; abstained: boolean; citations: { code: string; item: string }[] },
   partial: boolean,
 ): AnswerOutcome {
   const text = foldForMatch(answer.markdown);
+  const lead = foldForMatch(firstParagraph(answer.markdown));
   const gold = (c: { code: string; item: string }) =>
     isHit(
       c,
@@ -68,6 +91,9 @@ export function judgeAnswer(
     factsFound: answer.abstained
       ? 0
       : facts.filter((f) => foldForMatch(f) !== '' && text.includes(foldForMatch(f))).length,
+    leadFactsFound: answer.abstained
+      ? 0
+      : facts.filter((f) => foldForMatch(f) !== '' && lead.includes(foldForMatch(f))).length,
     facts: facts.length,
   };
 }
@@ -88,6 +114,10 @@ export function answerMetrics(
   let answeredOutside = 0;
   let citations = 0;
   let answered = 0;
+  let withFacts = 0;
+  let leadAny = 0;
+  let leadAll = 0;
+  let anywhere = 0;
   questions.forEach((q, i) => {
     const o = outcomes[i]!;
     if (!o.abstained) {
@@ -109,6 +139,12 @@ export function answerMetrics(
       wrong++;
       if (o.partial) flagged++;
     }
+    if (o.facts > 0) {
+      withFacts++;
+      if (o.leadFactsFound > 0) leadAny++;
+      if (o.leadFactsFound === o.facts) leadAll++;
+      if (o.factsFound > 0) anywhere++;
+    }
     // A question without facts is judged by its citations alone.
     factShare += o.facts === 0 ? (o.citedGold ? 1 : 0) : o.factsFound / o.facts;
   });
@@ -122,6 +158,10 @@ export function answerMetrics(
     wrong: share(wrong, answerable),
     wrongFlagged: share(flagged, answerable),
     factRecall: share(factShare, answerable),
+    leadAny: share(leadAny, withFacts),
+    leadAll: share(leadAll, withFacts),
+    anywhere: share(anywhere, withFacts),
+    withFacts,
     abstention: share(abstained, outside),
     falseAbstention: share(falseAbstained, answerable),
     answeredOutside: share(answeredOutside, outside),

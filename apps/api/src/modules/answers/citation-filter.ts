@@ -1,5 +1,5 @@
 import type { AnswerSource, Citation } from './answer-engine';
-import { validateCitations } from './citation';
+import { citationLink, validateCitations } from './citation';
 
 type Citable = Pick<AnswerSource, 'regulationId' | 'sectionId' | 'code' | 'item'>;
 
@@ -10,6 +10,27 @@ const COMPLETE_LINK_AT_END = /!?\[[^[\]\n]*\]\([^()\n]*\)[ \t]*$/;
 const LINK_PREFIX_AT_END = /(?:(?:^|\n)[ \t]*(?:[-*+]|\d+[.)]))?[ \t]*(?:[,;][ \t]*)?\(?[ \t]*$/;
 // A label or target longer than this is not a citation; stop holding the text back.
 const MAX_HELD = 600;
+
+// "[1]", "[2, 3]", "[1; 4]": a model's passage markers, not followed by a link target.
+const MARKER = /\[(\d{1,2}(?:\s*[,;]\s*\d{1,2})*)\](?!\()/g;
+
+/**
+ * Passage markers ("[1]", "[2, 3]") become links to the numbered sources they stand for, so they
+ * reach the user as citations; a marker with no such source is dropped.
+ */
+export function markersToLinks(text: string, sources: readonly Citable[]): string {
+  return text.replace(MARKER, (_whole, list: string) => {
+    const links = [
+      ...new Set(
+        list
+          .split(/[,;]/)
+          .map((n) => sources[Number(n.trim()) - 1])
+          .filter((s): s is Citable => s !== undefined),
+      ),
+    ].map((s) => citationLink(s));
+    return links.length > 0 ? `(${links.join(', ')})` : '';
+  });
+}
 
 export interface CitationFilter {
   /** Feeds model text; checked text is passed to `emit` as soon as no link can still be open in it. */
@@ -23,7 +44,9 @@ export interface CitationFilter {
 /**
  * The streaming form of `validateCitations`: text goes out as it arrives, except a link still being
  * written (and the "(" or list marker before it), which waits until it can be checked. So a link to
- * an item that was not retrieved never reaches the client, even for a moment.
+ * an item that was not retrieved never reaches the client, even for a moment. Passage markers
+ * ("[1]") are held the same way and go out as links to the sources they number (`sources` in the
+ * order the prompt numbered them).
  */
 export function createCitationFilter(
   sources: readonly Citable[],
@@ -36,7 +59,7 @@ export function createCitationFilter(
 
   const release = (text: string) => {
     if (!text) return;
-    const checked = validateCitations(text, sources);
+    const checked = validateCitations(markersToLinks(text, sources), sources);
     for (const c of checked.citations) {
       if (!seen.has(c.sectionId)) {
         seen.add(c.sectionId);

@@ -18,6 +18,7 @@ import { parseQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits } from './passages';
 import { quoteItem } from './quote';
 import { quoteTable } from './table-quote';
+import { answerTypeOf, type AnswerType } from './answer-type';
 
 /** A result below this share of the best score is a different topic, not a second answer. */
 const RELATIVE_CUT = 0.6;
@@ -36,6 +37,16 @@ const MAX_ITEMS = 4;
  */
 const QUOTE_WEIGHT = 0.25;
 const SCANNED_RESULTS = 10;
+/**
+ * An item whose statement gives the kind of answer asked for (a period for "com que frequência", a
+ * number for "qual a altura") gains this much merit over one that only matches the words.
+ */
+const FIT_WEIGHT = 0.35;
+/**
+ * Only answers of a recognisable shape reorder the items: nearly every item of a list or a rule
+ * "fits" a list or yes/no question, so there the fit says nothing about which item answers.
+ */
+const RANKED_BY_FIT = new Set<AnswerType>(['number', 'deadline', 'who', 'definition']);
 
 function isRelative(a: AnswerSource, b: AnswerSource): boolean {
   if (a.regulationId !== b.regulationId) return false;
@@ -101,10 +112,12 @@ export function chooseItems(question: string, results: readonly AnswerSource[]):
   // Retrieval judges the item as a whole; the quote score judges its best sentence. Both matter,
   // and an item the question names ("o que diz o item 1.4.3?") comes first whatever its sentences say.
   const named = namedItems(question);
+  const relevanceType = relevance.answerType;
   const merit = (c: ChosenItem) =>
     (named(c.source) ? 10 : 0) +
     c.source.score / top.score +
-    QUOTE_WEIGHT * (c.quote.score / bestQuote);
+    QUOTE_WEIGHT * (c.quote.score / bestQuote) +
+    (c.quote.fits && RANKED_BY_FIT.has(relevanceType) ? FIT_WEIGHT : 0);
   // Retrieval's first item is its best judgement of the whole item: it stays in the answer even
   // when another item has the better sentence.
   const first = (c: ChosenItem) => c.source.sectionId === top.sectionId;
@@ -157,7 +170,12 @@ export function composeExtractiveAnswer(input: AnswerInput, today: string): Answ
     : chooseItems(input.question, input.retrieval.results);
   if (chosen.length === 0) return { markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true };
   return {
-    markdown: renderAnswer(chosen, today, input.retrieval.partial === true),
+    markdown: renderAnswer(
+      chosen,
+      today,
+      input.retrieval.partial === true,
+      RANKED_BY_FIT.has(answerTypeOf(input.question)),
+    ),
     citations: chosen.map((c) => toCitation(c.source)),
     abstained: false,
   };

@@ -36,7 +36,7 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function leadParagraph(chosen: ChosenItem[]): string {
+function leadParagraph(chosen: ChosenItem[], typedAnswer: boolean): string {
   const [first, ...others] = chosen;
   const { statement } = first!.quote;
   // Too long to restate in a lead: the quote right below is the statement.
@@ -44,7 +44,11 @@ function leadParagraph(chosen: ChosenItem[]): string {
   const sentences = [
     `Segundo ${itemPhrase(first!.source)}, ${escapeInline(lowerFirst(statement))}`,
   ];
-  const second = others.find((c) => c.quote.decisive > 0 && c.quote.statement);
+  // Asked for a number, a period, who or a definition, a second item joins the lead only when it
+  // gives that kind of answer too (a floating platform's guard-rail has no height to add).
+  const second = others.find(
+    (c) => c.quote.decisive > 0 && c.quote.statement && (!typedAnswer || c.quote.fits),
+  );
   if (second) {
     sentences.push(
       `${capitalize(itemPhrase(second.source))} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
@@ -53,7 +57,7 @@ function leadParagraph(chosen: ChosenItem[]): string {
   return sentences.join(' ');
 }
 
-function blockquote(quote: Quote): string {
+export function blockquote(quote: Quote): string {
   // A table is shown as a table: its cells are already escaped markdown (decision record 0030).
   if (quote.table)
     return quote.tableRowsLeftOut
@@ -98,10 +102,18 @@ function headingTail(source: AnswerSource): string {
 export const PARTIAL_NOTICE =
   '**Atenção:** não encontrei um item que trate exatamente desta situação. Os itens abaixo são os mais próximos na base; confira se eles se aplicam ao seu caso antes de agir.';
 
-export function renderAnswer(chosen: ChosenItem[], today: string, partial = false): string {
-  const blocks: string[] = partial
-    ? [PARTIAL_NOTICE, leadParagraph(chosen)]
-    : [leadParagraph(chosen)];
+/**
+ * `typedAnswer`: the question asks for a number, a period, who or a definition, so a second item
+ * joins the lead only if it gives that kind of answer too.
+ */
+export function renderAnswer(
+  chosen: ChosenItem[],
+  today: string,
+  partial = false,
+  typedAnswer = false,
+): string {
+  const lead = leadParagraph(chosen, typedAnswer);
+  const blocks: string[] = partial ? [PARTIAL_NOTICE, lead] : [lead];
   for (const { source, quote } of chosen) {
     blocks.push(blockquote(quote));
     let attribution = `— ${citationLink(source)}`;

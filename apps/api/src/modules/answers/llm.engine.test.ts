@@ -98,8 +98,15 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
         firstDeltaSeen();
       },
     });
+    // The model quoted nothing: the cited item's text follows, shown as the extractive engine shows it.
     expect(result).toEqual({
-      markdown: `A capacitação deve ter carga horária mínima de 16 (dezesseis) horas (${good}).`,
+      markdown:
+        `A capacitação deve ter carga horária mínima de 16 (dezesseis) horas (${good}).\n\n` +
+        '**Trechos citados**\n\n' +
+        '> O operador de plataforma elevatória deve ser capacitado pelo empregador antes de iniciar a atividade.\n>\n' +
+        '> A capacitação deve ter carga horária mínima de 16 (dezesseis) horas e ser renovada a cada 2 (dois) anos.\n>\n' +
+        '> O certificado da capacitação fica à disposição da fiscalização no estabelecimento.\n\n' +
+        `— ${good}`,
       citations: [
         { regulationId: REG, sectionId: TRAINING.sectionId, code: 'NR-98', item: '98.3.1' },
       ],
@@ -164,7 +171,9 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
       `([NR-98, item 98.9.9](/regulations/${REG}#98.9.9)).`,
     ]);
     const { result, deltas } = await run();
-    expect(result.markdown).toBe(`São 16 horas (${good}) e o guarda-corpo tem 1,20 m.`);
+    expect(result.markdown.split('\n\n')[0]).toBe(
+      `São 16 horas (${good}) e o guarda-corpo tem 1,20 m.`,
+    );
     expect(deltas.join('')).toBe(result.markdown);
     expect(deltas.some((d) => d.includes('98.9.9'))).toBe(false);
     expect(result.citations.map((c) => c.item)).toEqual(['98.3.1']);
@@ -279,5 +288,26 @@ describe('engine choice', () => {
         loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'm', ANSWER_ENGINE: 'extractive' }),
       ).kind,
     ).toBe('extractive');
+  });
+  it('turns the passage markers [1] and [2, 1] into links to the numbered sources, split across chunks or not', async () => {
+    handler = streamAll(['São 16 horas [', '1]. Vale para o vento [2', ', 1] e [9].']);
+    const two = {
+      ...input(),
+      retrieval: { ...input().retrieval, results: [TRAINING, { ...EMPLOYER_DUTIES, score: 1 }] },
+    };
+    const { result } = await run({}, undefined, two);
+    const duties = `[NR-98, item 98.3.2](/regulations/${REG}#98.3.2)`;
+    expect(result.markdown.split('\n\n')[0]).toBe(
+      `São 16 horas (${good}). Vale para o vento (${duties}, ${good}) e .`,
+    );
+    expect(result.citations.map((c) => c.item)).toEqual(['98.3.1', '98.3.2']);
+  });
+
+  it('leaves the quotes to the model when it quoted the norm itself', async () => {
+    handler = streamAll([
+      `São 16 horas (${good}).\n\n> A capacitação deve ter carga horária mínima de 16 (dezesseis) horas\n\n— ${good}`,
+    ]);
+    const { result } = await run();
+    expect(result.markdown).not.toContain('Trechos citados');
   });
 });

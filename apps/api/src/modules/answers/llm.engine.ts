@@ -19,6 +19,9 @@ import { completionText, MalformedStreamError, readChatDeltas } from './chat-com
 import { citationLink, toCitation } from './citation';
 import { createCitationFilter } from './citation-filter';
 import { buildMessages, LLM_ABSTAIN_SENTENCE, promptSources } from './llm.prompt';
+import { blockquote } from './extractive.markdown';
+import { buildRelevance, splitUnits } from './passages';
+import { quoteItem } from './quote';
 
 export interface LlmEngineOptions {
   baseUrl: string;
@@ -32,6 +35,25 @@ export interface LlmEngineOptions {
 
 /** Sources listed when the model answered without citing any, so the answer still shows its basis. */
 const MAX_LISTED_SOURCES = 5;
+
+/** Cited items quoted under a model's answer that quoted none. */
+const MAX_QUOTED_SOURCES = 3;
+
+/**
+ * The quotes of the cited items, shown as the extractive engine shows them (the decisive sentences
+ * or sub-items, then "— link"), for an answer whose model did not quote the norm itself.
+ */
+export function quotesOf(question: string, cited: AnswerSource[]): string {
+  const relevance = buildRelevance(
+    question,
+    cited.flatMap((s) => splitUnits(s.content)),
+  );
+  const blocks = cited.slice(0, MAX_QUOTED_SOURCES).flatMap((source) => {
+    const quote = quoteItem(source.content, relevance);
+    return quote ? [`${blockquote(quote)}\n\n— ${citationLink(source)}`] : [];
+  });
+  return blocks.length > 0 ? `\n\n**Trechos citados**\n\n${blocks.join('\n\n')}` : '';
+}
 
 function sourcesList(sources: AnswerSource[]): string {
   const lines = sources.slice(0, MAX_LISTED_SOURCES).map((s) => `- ${citationLink(s)}`);
@@ -150,6 +172,13 @@ export function createLlmEngine(options: LlmEngineOptions): AnswerEngine {
           citations: sources.slice(0, MAX_LISTED_SOURCES).map(toCitation),
           abstained: false,
         };
+      }
+      // The norm's own words under the answer, when the model gave none.
+      if (!/^>/m.test(markdown)) {
+        const cited = filter.citations.flatMap((c) =>
+          sources.filter((s) => s.sectionId === c.sectionId),
+        );
+        emit(quotesOf(input.question, cited));
       }
       return { markdown, citations: filter.citations, abstained: false };
     },

@@ -14,7 +14,9 @@ export const SYSTEM_PROMPT = [
   '2. Cite cada afirmação com o link em markdown da fonte que a sustenta, copiado exatamente como aparece em "Link:". Nunca crie links, itens ou números de item que não estejam nas fontes.',
   '3. Reproduza números, unidades, prazos e percentuais exatamente como estão nas fontes; quando um trecho for decisivo, transcreva-o entre aspas.',
   `4. Se as fontes não respondem à pergunta, responda apenas: "${LLM_ABSTAIN_SENTENCE}"`,
-  '5. Escreva em markdown, de forma direta: primeiro a resposta, depois os detalhes que a sustentam. Termine com uma frase curta lembrando que a resposta se baseia no texto das NRs e não substitui a leitura da norma completa.',
+  '5. Comece pela resposta ao que foi perguntado, em uma ou duas frases no primeiro parágrafo: o número com a unidade, o prazo, quem é o responsável, sim ou não com a condição, ou a definição — com o link do item (ou da alínea) de onde vem. Não abra com outro item nem com uma alínea que não responde à pergunta.',
+  '6. Depois, transcreva como citação em markdown (linhas começadas por "> ") o trecho exato do item ou alínea que sustenta a resposta, sem cortá-lo antes da parte decisiva, seguido de uma linha "— " com o link do item. Só então dê os detalhes. Termine com uma frase curta lembrando que a resposta se baseia no texto das NRs e não substitui a leitura da norma completa.',
+  '7. Se marcar uma fonte pelo número, escreva [1], [2]… com o número da fonte; cada marcador vira o link do item.',
 ].join('\n');
 
 /** Told to the model when retrieval found only items that partly match the question. */

@@ -5,6 +5,7 @@
  */
 import { parseQuery } from '../retrieval/query';
 import { analyzeTerms } from '../retrieval/text/analyzer';
+import { answerTypeOf, type AnswerType } from './answer-type';
 
 export type UnitKind = 'sentence' | 'alinea' | 'table' | 'note';
 
@@ -113,10 +114,10 @@ export function decisiveMatch(text: string): { index: number; end: number } | nu
 function words(alternatives: string): RegExp {
   return new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, 'iu');
 }
-const DEADLINE = words(
+export const DEADLINE = words(
   'prazo|periodicidade|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|a cada|antes d[eo]|ap[óo]s|imediatamente|validade',
 );
-const DUTY = words(
+export const DUTY = words(
   'deve|devem|dever[áã]o?|é obrigat[óo]ri[oa]|s[ãa]o obrigat[óo]ri[oa]s|obrigatoriamente|proibid[oa]s?|vedad[oa]s?|n[ãa]o (?:pode|podem|poder[áã]o?|é permitid[oa])|no m[íi]nimo|no m[áa]ximo|m[íi]nim[oa]s? de|m[áa]xim[oa]s? de|cabe ao?|compete ao?|dispensad[oa]s?|assegurad[oa]|garantir',
 );
 
@@ -138,6 +139,8 @@ export interface Relevance {
   idf: ReadonlyMap<string, number>;
   /** "Qual a altura…", "quantas horas…", "qual o prazo…": the answer is a number. */
   wantsNumber: boolean;
+  /** The kind of answer the question asks for (answer-type.ts). */
+  answerType: AnswerType;
   /**
    * Abbreviations of the question with their expansions: "EPI" and "Equipamento de Proteção
    * Individual" are one idea, so a text that spells it out must not count three words for it.
@@ -147,7 +150,7 @@ export interface Relevance {
   conceptTerms: ReadonlySet<string>;
 }
 
-const NUMERIC_QUESTION = new RegExp(
+export const NUMERIC_QUESTION = new RegExp(
   `(?<!\\p{L})(?:quant[oa]s?|quanto tempo|de quanto em quanto|com que frequ[êe]ncia|qual (?:[ao] )?(?:altura|dist[âa]ncia|prazo|periodicidade|carga|validade|limite|largura|dimens|idade|n[úu]mero|valor|tempo|frequ[êe]ncia|intervalo|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem)|a cada quanto|m[íi]nim[oa]|m[áa]xim[oa]|prazo|periodicidade)(?!\\p{L})`,
   'iu',
 );
@@ -181,6 +184,7 @@ export function buildRelevance(question: string, units: readonly Unit[]): Releva
     weights,
     idf,
     wantsNumber: NUMERIC_QUESTION.test(question),
+    answerType: answerTypeOf(question),
     concepts,
     conceptTerms: new Set(concepts.flatMap((c) => [...c.own, ...c.expansion])),
   };
@@ -203,6 +207,14 @@ export function overlap(text: string, relevance: Relevance): number {
     sum += Math.max(short, spelled);
   }
   return sum;
+}
+
+/** The question's own terms (not expansions) a text carries. */
+export function coveredTerms(text: string, relevance: Relevance): string[] {
+  const terms = termsOf(text);
+  return [...relevance.weights.keys()].filter(
+    (t) => terms.has(t) && (relevance.weights.get(t) ?? 0) >= 1,
+  );
 }
 
 export interface ScoredUnit extends Unit {

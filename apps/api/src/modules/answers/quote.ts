@@ -3,7 +3,16 @@
  * is paraphrased beyond joining a lead-in ("Cabe ao empregador:") to its sub-item, so every number
  * in the statement is one the quote shows.
  */
-import { decisiveMatch, scoreUnits, splitUnits, type Relevance, type ScoredUnit } from './passages';
+import {
+  coveredTerms,
+  decisiveMatch,
+  overlap,
+  scoreUnits,
+  splitUnits,
+  type Relevance,
+  type ScoredUnit,
+} from './passages';
+import { fitsAnswerType } from './answer-type';
 
 export interface Quote {
   /** Quoted units in document order, with `gapBefore` when something was left out before them. */
@@ -15,6 +24,10 @@ export interface Quote {
   /** Best unit's score: how well this item answers. */
   score: number;
   decisive: number;
+  /** The statement gives the kind of answer the question asks for (answer-type.ts). */
+  fits: boolean;
+  /** The question's terms the statement (or, without one, the best unit) carries. */
+  covers: string[];
   /** A table item's matching rows as a markdown table (table-quote.ts), shown instead of `parts`. */
   table?: string;
   /** How many rows of the table the quote leaves out. */
@@ -23,8 +36,11 @@ export interface Quote {
 
 const MAX_QUOTE_CHARS = 900;
 const MAX_QUOTED_UNITS = 5;
-/** Past this length a statement would only repeat the quote below it. */
-const MAX_STATEMENT_CHARS = 320;
+/** Past this length a one-sentence statement is cut at the clause that answers. */
+const MAX_STATEMENT_CHARS = 420;
+/** A list the question asks for ("quais dados…") is stated whole up to this length. */
+const MAX_LIST_STATEMENT_CHARS = 760;
+const MAX_LIST_ITEMS = 8;
 const LEAD_IN = /:\s*$/;
 // Words that make the rest of a sentence part of its meaning, so it must not be cut off there.
 const QUALIFIER =
@@ -38,40 +54,115 @@ function endSentence(text: string): string {
  * A long sentence ends, for the lead, at the clause that carries its number or duty — only when
  * what follows is circumstance ("para as atividades do SESMT"), never a condition or an exception.
  */
-function decisiveClause(sentence: string): string | null {
+function decisiveClause(sentence: string, max = MAX_STATEMENT_CHARS): string | null {
   const at = decisiveMatch(sentence);
   if (!at) return null;
   const cut = /[,;]\s/g;
   cut.lastIndex = at.end;
   const m = cut.exec(sentence);
-  if (!m || m.index > MAX_STATEMENT_CHARS || m.index < 60) return null;
+  if (!m || m.index > max || m.index < 60) return null;
   if (QUALIFIER.test(sentence.slice(m.index))) return null;
   return endSentence(sentence.slice(0, m.index));
 }
 
 /**
- * The statement: the best unit, or the lead-in of a list with its best sub-items ("Cabe ao
- * empregador: suspender o uso…"), read as one sentence of the norm.
+ * A long sentence made of coordinated duties ("devem ser protegidas com taludes… e devem dispor de
+ * escadas…") is cut, for the lead, after the clause that answers best, when no condition follows.
+ */
+function answeringClause(sentence: string, relevance: Relevance): string | null {
+  const cuts = [
+    ...sentence.matchAll(
+      /(?:[,;]\s+|\s+e\s+(?=dever|deve|devem|ser|estar|ter|possuir|dispor|manter))/gu,
+    ),
+  ].map((m) => m.index);
+  if (cuts.length === 0) return null;
+  const bounds = [0, ...cuts, sentence.length];
+  let best = -1;
+  let bestScore = 0;
+  for (let i = 0; i + 1 < bounds.length; i += 1) {
+    const clause = sentence.slice(bounds[i], bounds[i + 1]);
+    const score =
+      overlap(clause, relevance) + (relevance.wantsNumber && decisiveMatch(clause) ? 1 : 0);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  if (best < 0) return null;
+  const end = bounds[best + 1]!;
+  if (end < 40 || end > MAX_STATEMENT_CHARS) return null;
+  if (QUALIFIER.test(sentence.slice(end))) return null;
+  return endSentence(sentence.slice(0, end));
+}
+
+/** One sentence, or the clause of it that answers when it is too long to restate. */
+function sentenceStatement(text: string, relevance: Relevance): string | null {
+  const sentence = endSentence(text);
+  if (sentence.length <= MAX_STATEMENT_CHARS) return sentence;
+  return decisiveClause(sentence) ?? answeringClause(sentence, relevance);
+}
+
+/** A sub-item in a lead: without its closing "; e", and cut after its number when long. */
+function alineaInLead(unit: ScoredUnit, relevance: Relevance): string {
+  const text = unit.text.replace(/[\s;,.]+(?:e|ou)?$/, '');
+  if (text.length <= 160 || !relevance.wantsNumber) return text;
+  return decisiveClause(text, 240)?.replace(/\.$/, '') ?? text;
+}
+
+/**
+ * The statement: the best unit, or the lead-in of a list with the sub-items that answer ("Cabe ao
+ * empregador: suspender o uso…"), read as one sentence of the norm. A question that asks for the
+ * list ("quais dados…", "qual a sequência…") gets the whole list; one that asks for numbers gets
+ * every sub-item whose number it asks about (travessão superior, intermediário, rodapé).
  */
 function statementOf(
+  units: ScoredUnit[],
   best: ScoredUnit,
   leadIn: ScoredUnit | undefined,
   siblings: ScoredUnit[],
-): string | null {
-  let text: string;
+  relevance: Relevance,
+): { text: string; units: ScoredUnit[] } | null {
   if (best.kind === 'alinea' && leadIn) {
+    const all = subItemsOf(units, leadIn);
+    let items: ScoredUnit[];
+    if (relevance.answerType === 'list' && all.length <= MAX_LIST_ITEMS) items = all;
+    else if (relevance.wantsNumber) {
+      items = all.filter(
+        (u) =>
+          u === best ||
+          siblings.includes(u) ||
+          (u.overlap > 0 && decisiveMatch(u.text) && u.score >= best.score * 0.5),
+      );
+    } else items = [best, ...siblings];
+    items = [...new Set(items)].sort((a, b) => a.index - b.index);
+    const head = leadIn.text.replace(LEAD_IN, '');
     // Sub-items keep their letters: "c) … ; d) …" shows they are part of a longer list, in order.
-    const items = [best, ...siblings]
-      .sort((a, b) => a.index - b.index)
-      .map((u) => u.text.replace(/[\s;,.]+(?:e|ou)?$/, ''));
-    text = endSentence(`${leadIn.text.replace(LEAD_IN, '')}: ${items.join('; ')}`);
-  } else {
-    text = endSentence(best.text);
+    const text = endSentence(`${head}: ${items.map((u) => alineaInLead(u, relevance)).join('; ')}`);
+    const max = items.length > 1 ? MAX_LIST_STATEMENT_CHARS : MAX_STATEMENT_CHARS;
+    if (text.length <= max) return { text, units: [leadIn, ...items] };
+    // Too long whole: the sub-items that answer, when there are a few.
+    const answering = items.filter((u) => u === best || u.overlap > 0).slice(0, 3);
+    const shorter = endSentence(
+      `${head}: ${answering.map((u) => alineaInLead(u, relevance)).join('; ')}`,
+    );
+    return shorter.length <= MAX_LIST_STATEMENT_CHARS
+      ? { text: shorter, units: [leadIn, ...answering] }
+      : null;
   }
-  if (text.length <= MAX_STATEMENT_CHARS) return text;
-  // Several sub-items answer: naming only one of them would mislead by omission.
-  if (siblings.length > 0) return null;
-  return decisiveClause(text);
+  if (LEAD_IN.test(best.text)) {
+    // A lead-in stated alone ends at its rule, before the list it opens; when the rule runs into
+    // the list ("revista a cada dois anos ou quando… das seguintes situações:"), the list comes too.
+    const clause = decisiveClause(best.text);
+    if (clause) return { text: clause, units: [best] };
+    const items = subItemsOf(units, best);
+    if (items.length === 0 || items.length > MAX_LIST_ITEMS) return null;
+    const text = endSentence(
+      `${best.text.replace(LEAD_IN, '')}: ${items.map((u) => alineaInLead(u, relevance)).join('; ')}`,
+    );
+    return text.length <= MAX_LIST_STATEMENT_CHARS ? { text, units: [best, ...items] } : null;
+  }
+  const text = sentenceStatement(best.text, relevance);
+  return text === null ? null : { text, units: [best] };
 }
 
 /** The lettered sub-items that follow a lead-in. */
@@ -101,7 +192,14 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
   const score = best.score;
   // A lead-in ("A rampa de acesso deve:") says nothing alone; its best sub-item carries the rule.
   const list = LEAD_IN.test(best.text) ? subItemsOf(units, best) : [];
-  if (list.length > 0) best = list.reduce((a, b) => (b.score > a.score ? b : a));
+  // …unless the lead-in itself carries the number asked for and no sub-item answers with one
+  // ("Os estabelecimentos com carga instalada superior a 75 kW devem…, contendo, no mínimo:").
+  const leadInAnswers =
+    relevance.wantsNumber &&
+    decisiveMatch(best.text) !== null &&
+    relevance.answerType !== 'list' &&
+    !list.some((u) => u.overlap > 0 && decisiveMatch(u.text));
+  if (list.length > 0 && !leadInAnswers) best = list.reduce((a, b) => (b.score > a.score ? b : a));
   const leadIn = best.kind === 'alinea' ? leadInOf(units, best) : undefined;
 
   const chosen = new Map<number, ScoredUnit>([[best.index, best]]);
@@ -124,19 +222,6 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
     chosen.set(u.index, u);
     length += u.text.length;
   }
-  // A short item reads better whole than cut into pieces.
-  const whole = content.length <= 450 && candidates.length <= 4;
-  const quoted = whole ? candidates : [...chosen.values()].sort((a, b) => a.index - b.index);
-
-  const parts = quoted.map((u, i) => {
-    const prev = quoted[i - 1];
-    return {
-      text: u.text,
-      gapBefore: prev ? u.index !== prev.index + 1 : u.index !== 0 && !whole,
-      newParagraph: !prev || u.paragraph !== prev.paragraph,
-    };
-  });
-  const gapAfter = !whole && quoted.at(-1)!.index < candidates.at(-1)!.index;
   // Sub-items of the same list that answer nearly as well belong in the statement too
   // ("para agentes químicos, a metade…; para o ruído, a metade da dose").
   const siblings = [...chosen.values()].filter(
@@ -154,12 +239,34 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
     );
     if (numbered && !siblings.includes(numbered)) siblings.unshift(numbered);
   }
-  const statement = statementOf(best, leadIn, siblings.slice(0, 3));
+  const stated = statementOf(units, best, leadIn, siblings.slice(0, 3), relevance);
+  const statement = stated?.text ?? null;
+  // What the lead states is quoted too: every sub-item of the lead shows below in the norm's words.
+  for (const u of stated?.units ?? []) chosen.set(u.index, u);
+  // A short item reads better whole than cut into pieces.
+  const whole = content.length <= 450 && candidates.length <= 4;
+  const quoted = whole ? candidates : [...chosen.values()].sort((a, b) => a.index - b.index);
+
+  const parts = quoted.map((u, i) => {
+    const prev = quoted[i - 1];
+    return {
+      text: u.text,
+      gapBefore: prev ? u.index !== prev.index + 1 : u.index !== 0 && !whole,
+      newParagraph: !prev || u.paragraph !== prev.paragraph,
+    };
+  });
+  const gapAfter = !whole && quoted.at(-1)!.index < candidates.at(-1)!.index;
   return {
     parts,
     gapAfter,
     statement,
     score,
     decisive: Math.max(best.decisive, leadIn?.decisive ?? 0),
+    covers: coveredTerms(statement ?? best.text, relevance),
+    fits: fitsAnswerType(
+      relevance.answerType,
+      statement ?? best.text,
+      (t) => decisiveMatch(t) !== null,
+    ),
   };
 }

@@ -29,6 +29,8 @@ export function quoteTable(content: string, relevance: Relevance): Quote | null 
     statement: null,
     score: matching.reduce((best, u) => Math.max(best, u.score), 0),
     decisive: 0,
+    fits: false,
+    covers: [],
     table: [header!.text, rule!.text, ...matching.map((u) => u.text)].join('\n'),
     tableRowsLeftOut: body.length - matching.length,
   };

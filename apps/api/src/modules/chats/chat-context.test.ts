@@ -21,10 +21,10 @@ describe('buildTurnInput', () => {
     });
   });
 
-  it('with context searches the message with the previous question and the cited regulations, and hands over the turns', () => {
+  it('with context reads a follow-up with the subject of the previous question, searches it with the cited regulations, and hands over the turns', () => {
     expect(buildTurnInput('e com que frequência?', chatSoFar(), true)).toEqual({
-      query:
-        'e com que frequência?\nQual o treinamento para trabalho em altura?\nTrabalho em Altura',
+      query: 'e com que frequência (treinamento para trabalho em altura)?\nTrabalho em Altura',
+      question: 'e com que frequência (treinamento para trabalho em altura)?',
       conversation: [
         { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
         { role: 'assistant', content: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).' },
@@ -39,7 +39,7 @@ describe('buildTurnInput', () => {
       regulations: i % 2 === 0 ? [] : [{ title: `Norma ${i}` }, { title: `Norma ${i}` }],
     }));
     const input = buildTurnInput('e agora?', chatSoFar({ messages }), true);
-    expect(input.query).toBe('e agora?\nm12\nNorma 13');
+    expect(input.query).toBe('e agora (m12)?\nNorma 13');
     expect(input.conversation).toHaveLength(CONTEXT_MESSAGES);
     expect(input.conversation![0]).toEqual({ role: 'user', content: 'm4' });
     expect(input.conversation!.at(-1)).toEqual({ role: 'assistant', content: 'm13' });
@@ -50,12 +50,57 @@ describe('buildTurnInput', () => {
       initialQuestion: 'O que a NR-35 diz sobre treinamento?',
       initialRegulations: [],
     });
-    expect(buildTurnInput('e na NR 06?', chat, true).query).toBe(
-      'e na NR 06?\nO que a   diz sobre treinamento?',
-    );
+    expect(buildTurnInput('e na NR 06?', chat, true).query).toBe('e na NR 06 (treinamento)?');
+    // The NR the user named stays a hard filter for the follow-up.
     expect(buildTurnInput('e a reciclagem?', chat, true).query).toBe(
-      'e a reciclagem?\nO que a NR-35 diz sobre treinamento?',
+      'e a reciclagem (treinamento)?\nNR-35',
     );
+  });
+
+  it('resolves "esse equipamento", "ele" and "e para 150 empregados?" against the previous question', () => {
+    const harness = chatSoFar({
+      initialQuestion: 'Quais os requisitos do cinto de segurança tipo paraquedista?',
+      initialRegulations: [{ title: 'Trabalho em Altura', code: 'NR-35' }],
+    });
+    expect(
+      buildTurnInput('Com que frequência esse equipamento deve ser inspecionado?', harness, true),
+    ).toMatchObject({
+      question: 'Com que frequência cinto de segurança tipo paraquedista deve ser inspecionado?',
+      query:
+        'Com que frequência cinto de segurança tipo paraquedista deve ser inspecionado?\nTrabalho em Altura',
+    });
+    expect(
+      buildTurnInput('E qual a altura a partir da qual ele é obrigatório?', harness, true).question,
+    ).toBe('E qual a altura a partir da qual cinto de segurança tipo paraquedista é obrigatório?');
+    const sizing = chatSoFar({
+      initialQuestion: 'Quantos membros da CIPA para 80 empregados em grau de risco 3?',
+    });
+    expect(buildTurnInput('e para 150 empregados?', sizing, true).question).toBe(
+      'Quantos membros da CIPA para 150 empregados em grau de risco 3?',
+    );
+    // Each earlier follow-up is resolved in turn: the subject carries through the chat.
+    const longer = chatSoFar({
+      initialQuestion: 'Quais os requisitos do cinto de segurança tipo paraquedista?',
+      messages: [
+        { content: 'E esse equipamento precisa de CA?', isUserMessage: true, regulations: [] },
+        { content: 'Sim.', isUserMessage: false, regulations: [{ title: 'Trabalho em Altura' }] },
+      ],
+    });
+    expect(buildTurnInput('Ele vence?', longer, true).question).toBe(
+      'cinto de segurança tipo paraquedista vence?',
+    );
+  });
+
+  it('searches a message that stands on its own without the previous question', () => {
+    const input = buildTurnInput(
+      'Qual a carga horária do curso de operador de empilhadeira?',
+      chatSoFar(),
+      true,
+    );
+    expect(input.query).toBe(
+      'Qual a carga horária do curso de operador de empilhadeira?\nTrabalho em Altura',
+    );
+    expect(input.question).toBeUndefined();
   });
 
   it('works for a blank chat with no earlier turns', () => {
@@ -114,7 +159,8 @@ describe('a follow-up through the API, with the real retrieval and extractive en
     expect(items.length).toBeGreaterThan(0);
     expect(items.filter((item) => !item.startsWith('35.3.'))).toEqual([]);
     expect(inputs).toHaveLength(1);
-    expect(inputs[0]!.question).toBe('e com que frequência?');
+    // The engine answers the follow-up as the question it stands for.
+    expect(inputs[0]!.question).toBe('e com que frequência (treinamento para trabalho em altura)?');
     expect(inputs[0]!.conversation).toEqual([
       { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
       { role: 'assistant', content: asked.aiResponse },

@@ -1,4 +1,5 @@
 import type { ConversationTurn } from '../answers/answer-engine';
+import { resolveFollowUp } from './follow-up';
 
 /** Earlier messages handed to the answer engine: about five exchanges. */
 export const CONTEXT_MESSAGES = 10;
@@ -7,65 +8,88 @@ export const CONTEXT_MESSAGES = 10;
 export interface ChatSoFar {
   initialQuestion: string | null;
   initialAnswer: string | null;
-  initialRegulations: readonly { title: string }[];
+  initialRegulations: readonly { title: string; code?: string }[];
   messages: readonly { content: string; isUserMessage: boolean; regulations: unknown }[];
 }
 
 export interface TurnInput {
   /** Text given to retrieval. */
   query: string;
+  /**
+   * The message as a question of its own ("Com que frequência esse equipamento…" → "…cinto de
+   * segurança tipo paraquedista…"), for the answer engine and the calculated answers; absent when
+   * the message is one already.
+   */
+  question?: string;
   /** Earlier turns given to the answer engine; absent without context. */
   conversation?: ConversationTurn[];
 }
 
 const NR_CODE = /\bnr\s*-?\s*\d{1,2}\b/gi;
 
-function turnsOf(chat: ChatSoFar): (ConversationTurn & { titles: string[] })[] {
-  const turns: (ConversationTurn & { titles: string[] })[] = [];
+type Turn = ConversationTurn & { titles: string[]; codes: string[] };
+
+function turnsOf(chat: ChatSoFar): Turn[] {
+  const turns: Turn[] = [];
   if (chat.initialQuestion?.trim())
-    turns.push({ role: 'user', content: chat.initialQuestion, titles: [] });
+    turns.push({ role: 'user', content: chat.initialQuestion, titles: [], codes: [] });
   if (chat.initialAnswer?.trim()) {
     turns.push({
       role: 'assistant',
       content: chat.initialAnswer,
       titles: chat.initialRegulations.map((r) => r.title),
+      codes: chat.initialRegulations.flatMap((r) => (r.code ? [r.code] : [])),
     });
   }
   for (const m of chat.messages) {
     const regulations = Array.isArray(m.regulations)
-      ? (m.regulations as { title?: unknown }[])
+      ? (m.regulations as { title?: unknown; code?: unknown }[])
       : [];
     turns.push({
       role: m.isUserMessage ? 'user' : 'assistant',
       content: m.content,
       titles: regulations.flatMap((r) => (typeof r.title === 'string' ? [r.title] : [])),
+      codes: regulations.flatMap((r) => (typeof r.code === 'string' ? [r.code] : [])),
     });
   }
   return turns;
 }
 
 /**
- * Without context a message is answered on its own (Free: "no context between questions"). With context,
- * a follow-up such as "e com que frequência?" is searched together with the previous user question and
- * the titles of the regulations the last answer cited, so that it lands in the same NR; the regulation
- * codes of that earlier question are dropped when the new message names an NR of its own, because the
- * retrieval engine treats a named code as a hard filter.
+ * Without context a message is answered on its own (Free: "no context between questions"). With
+ * context, each user message of the chat is read as a question of its own in turn (follow-up.ts):
+ * a follow-up ("e com que frequência?", "esse equipamento", "e para 150 empregados?") becomes the
+ * previous question's subject with the new ask, and is searched within the regulations the last
+ * answer cited, unless it names an NR of its own; a message that stands on its own is searched
+ * with the titles of those regulations only, so that the previous question does not pull it back.
  */
 export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: boolean): TurnInput {
   if (!keepsContext) return { query: content };
   const turns = turnsOf(chat);
-  const previousQuestion = turns.findLast((t) => t.role === 'user')?.content ?? '';
-  const lastAnswerTitles = [
-    ...new Set(turns.findLast((t) => t.role === 'assistant')?.titles ?? []),
-  ];
+  let previous: string | null = null;
+  for (const turn of turns) {
+    if (turn.role === 'user') previous = resolveFollowUp(turn.content, previous).question;
+  }
+  const lastAnswer = turns.findLast((t) => t.role === 'assistant');
+  const titles = [...new Set(lastAnswer?.titles ?? [])];
+  const resolved = resolveFollowUp(content, previous);
   const namesOwnCode = new RegExp(NR_CODE.source, 'i').test(content);
-  const carried = namesOwnCode ? previousQuestion.replace(NR_CODE, ' ') : previousQuestion;
-  const query = [content, carried, ...lastAnswerTitles]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join('\n');
+  let query: string;
+  if (resolved.followUp) {
+    // The NR the user named earlier stays a hard filter; the regulations the last answer cited
+    // only weigh in by their titles, so that an answer from the wrong NR does not lock the chat in it.
+    const named = namesOwnCode ? [] : [...new Set(previous?.match(NR_CODE) ?? [])];
+    const focus = namesOwnCode ? [] : named.length > 0 ? named : titles;
+    query = [resolved.question, ...focus].join('\n');
+  } else {
+    query = [content, ...(namesOwnCode ? [] : titles)].join('\n');
+  }
   const conversation = turns
     .slice(-CONTEXT_MESSAGES)
     .map(({ role, content: text }) => ({ role, content: text }));
-  return { query, conversation };
+  return {
+    query: query.trim(),
+    ...(resolved.question !== content.trim() ? { question: resolved.question } : {}),
+    conversation,
+  };
 }

@@ -109,7 +109,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       content,
       {
         ...chat,
-        initialRegulations: chat.initialRegulations as { title: string }[],
+        initialRegulations: chat.initialRegulations as { title: string; code?: string }[],
         messages: recent,
       },
       keepsContext,
@@ -125,8 +125,10 @@ export function createChatsService(deps: ChatsServiceDeps) {
         deps.timeoutMs,
         options.signal,
         async (signal) => {
+          // A follow-up is answered as the question it stands for ("e para 150 empregados?").
+          const question = turn.input.question ?? turn.content;
           const calculated = await deps.calculated?.tryAnswer({
-            question: turn.content,
+            question,
             userId: turn.chat.userId,
           });
           if (calculated) options.onDelta?.(calculated.markdown);
@@ -134,7 +136,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
             calculated ??
             (await deps.answers.answer(
               {
-                question: turn.content,
+                question,
                 retrieval: await deps.retrieval.search(turn.input.query, {
                   limit: RETRIEVAL_LIMIT,
                 }),

@@ -11,6 +11,8 @@ export interface EvalQuestion {
   gold: GoldItem[];
   /** Short quotes of the gold items that answer the question (used to judge answers). */
   facts?: string[];
+  /** Earlier user turns of a conversation whose last turn is `question` (follow-up sets). */
+  turns?: string[];
 }
 
 export interface EvalOutcome {

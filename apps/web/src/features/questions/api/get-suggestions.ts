@@ -1,16 +1,22 @@
 import { SUGGESTION_LIMIT } from '@normas/contracts/constants';
-import { SuggestionResponseSchema, type FaqSummary } from '@normas/contracts/faqs';
+import {
+  QuestionSuggestionsResponseSchema,
+  type QuestionSuggestion,
+} from '@normas/contracts/suggestions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export async function getSuggestions(search: string, signal?: AbortSignal): Promise<FaqSummary[]> {
-  const query = new URLSearchParams({
-    search,
-    suggestionMode: 'true',
-    suggestionLimit: String(SUGGESTION_LIMIT),
-  });
-  const response = await apiRequest(`/faqs/search?${query}`, {
-    schema: SuggestionResponseSchema,
+/**
+ * Questions to offer while typing: FAQs, titles of the NRs' items and annexes phrased as questions,
+ * and questions several different users asked (GET /suggestions).
+ */
+export async function getSuggestions(
+  search: string,
+  signal?: AbortSignal,
+): Promise<QuestionSuggestion[]> {
+  const query = new URLSearchParams({ search, limit: String(SUGGESTION_LIMIT) });
+  const response = await apiRequest(`/suggestions?${query}`, {
+    schema: QuestionSuggestionsResponseSchema,
     signal,
   });
   return response.data;
@@ -18,7 +24,7 @@ export async function getSuggestions(search: string, signal?: AbortSignal): Prom
 
 export function suggestionsQueryOptions(search: string) {
   return queryOptions({
-    queryKey: ['faqs', 'suggestions', search],
+    queryKey: ['suggestions', search],
     queryFn: ({ signal }) => getSuggestions(search, signal),
     staleTime: 60_000,
     // Suggestions are a convenience: a failure hides the list rather than interrupting the user.

@@ -6,11 +6,21 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { routeQuestionStream, fakeEventStream } from '../testing/fake-stream';
 
-const SUGGESTIONS = 'GET /api/v1/faqs/search';
+const SUGGESTIONS = 'GET /api/v1/suggestions';
 const FAQS = [
-  { id: 'f1', Pergunta: 'Qual a altura mínima do guarda-corpo?' },
-  { id: 'f2', Pergunta: 'Quando o trabalho é considerado em altura?' },
-  { id: 'f3', Pergunta: 'Quem pode ministrar o treinamento de altura?' },
+  { id: 'faq:f1', Pergunta: 'Qual a altura mínima do guarda-corpo?', source: 'faq', code: 'NR-18' },
+  {
+    id: 'topic:NR-35:1',
+    Pergunta: 'O que a NR-35 estabelece sobre trabalho em altura?',
+    source: 'topic',
+    code: 'NR-35',
+  },
+  {
+    id: 'asked:3',
+    Pergunta: 'Quem pode ministrar o treinamento de altura?',
+    source: 'asked',
+    code: null,
+  },
 ];
 
 function input() {
@@ -18,7 +28,7 @@ function input() {
 }
 
 function suggestionRequests(api: FakeApi) {
-  return api.requests.filter((request) => request.path.startsWith('/api/v1/faqs/search'));
+  return api.requests.filter((request) => request.path.startsWith('/api/v1/suggestions'));
 }
 
 async function pause(ms: number) {
@@ -45,7 +55,7 @@ describe('question suggestions', () => {
     vi.useRealTimers();
   });
 
-  it('asks for suggestions only after a 300 ms pause, with suggestion mode and limit 8', async () => {
+  it('asks for suggestions only after a 300 ms pause, at most 8', async () => {
     const { user } = renderPage();
 
     await user.type(input(), 'altura');
@@ -55,7 +65,7 @@ describe('question suggestions', () => {
     await pause(100);
 
     expect(suggestionRequests(api).map((request) => request.path)).toEqual([
-      '/api/v1/faqs/search?search=altura&suggestionMode=true&suggestionLimit=8',
+      '/api/v1/suggestions?search=altura&limit=8',
     ]);
     const list = await screen.findByRole('listbox', { name: 'Sugestões de perguntas' });
     expect(

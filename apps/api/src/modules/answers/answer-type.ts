@@ -1,0 +1,83 @@
+/**
+ * What kind of answer a question asks for, from its wording alone: a number (height, hours, how
+ * many), a deadline or frequency, a list of requirements, yes or no, who is responsible, or a
+ * definition. The lead of an answer states that thing first (decision record 0025).
+ */
+export type AnswerType = 'number' | 'deadline' | 'list' | 'yesno' | 'who' | 'definition' | 'other';
+
+/** A case-insensitive word-list pattern with letter boundaries that also work for accented letters. */
+function words(alternatives: string): RegExp {
+  return new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, 'iu');
+}
+
+const DEADLINE_QUESTION = words(
+  'com que frequ[êe]ncia|de quanto em quanto|a cada quanto|qual (?:[oa] )?(?:prazo|periodicidade|validade|frequ[êe]ncia|intervalo)|em quanto tempo|quanto tempo|por quanto tempo|at[ée] quando|prazo|periodicidade|validade|vale por',
+);
+const NUMBER_QUESTION = words(
+  'quant[oa]s?|qual (?:[ao] )?(?:altura|dist[âa]ncia|carga|limite|largura|dimens[ãa]o|dimens[õo]es|idade|n[úu]mero|valor|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem|profundidade|comprimento|[áa]rea|p[ée]-direito|concentra[çc][ãa]o|pot[êe]ncia)|a partir de que|a partir de qual|acima de qu[ae]|(?:altura|dist[âa]ncia|largura|carga|idade|n[úu]mero|valor|tempo|prazo|temperatura|profundidade|p[ée]-direito) (?:m[íi]nim[oa]|m[áa]xim[oa])',
+);
+const LIST_QUESTION = words(
+  'quais|que (?:informa[çc][õo]es|dados|documentos|itens|elementos|medidas|requisitos|procedimentos|exig[êe]ncias|cuidados|etapas|provid[êe]ncias|conte[úu]dos?)|o que (?:precisa|deve|tem que|tem de|[ée] preciso|[ée] necess[áa]rio) (?:constar|conter|ter|haver|incluir|informar)|sequ[êe]ncia|hierarquia|ordem|etapas|lista',
+);
+const WHO_QUESTION = words('quem|a quem|de quem|respons[áa]vel por');
+const DEFINITION_QUESTION = words(
+  'o que [ée]|o que s[ãa]o|o que significa|o que se entende|o que caracteriza|defini[çc][ãa]o|conceito|considera-se',
+);
+const YES_NO_QUESTION = words(
+  'pode|podem|posso|podemos|[ée] permitid[oa]|[ée] proibid[oa]|[ée] obrigat[óo]ri[oa]|[ée] vedad[oa]|precisa|preciso|precisam|tem que|devo|deve|devem|[ée] necess[áa]rio|vale|d[áa] pra|d[áa] para|existe|h[áa]',
+);
+
+export function answerTypeOf(question: string): AnswerType {
+  const q = question.trim();
+  if (DEFINITION_QUESTION.test(q) && !LIST_QUESTION.test(q)) return 'definition';
+  if (WHO_QUESTION.test(q)) return 'who';
+  // "Quais providências… e em quanto tempo?": the whole list carries the deadline too.
+  if (LIST_QUESTION.test(q)) return 'list';
+  if (DEADLINE_QUESTION.test(q)) return 'deadline';
+  if (NUMBER_QUESTION.test(q)) return 'number';
+  // "Pode?", "isso é permitido?", "Ele precisa ter PGR próprio?": the first word is not a
+  // question word, so the answer is yes or no with its condition.
+  if (
+    /\?\s*$/.test(q) &&
+    YES_NO_QUESTION.test(q) &&
+    !/^(?:qual|quais|como|onde|quando|por que)/i.test(q)
+  )
+    return 'yesno';
+  return 'other';
+}
+
+const PERIOD =
+  /(?<!\p{L})(?:a cada|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|periodicidade|validade|prazo|em até|no prazo|dentro de|antes d[eo]|ap[óo]s|imediatamente|de imediato|por (?:ano|m[êe]s|semana|dia|jornada|turno))(?!\p{L})/iu;
+const RESPONSIBLE =
+  /(?<!\p{L})(?:cabe|compete|respons[áa]vel|responsabilidade|incumbe|deve(?:m|r[áã]o?)?|elaborad[oa] pel[oa]|realizad[oa] por|designad[oa])(?!\p{L})/iu;
+const DEFINES =
+  /(?<!\p{L})(?:entende-se|considera-se|consideram-se|define-se|denomina-se|é (?:o|a|um|uma|todo|toda|aquel[ea])|s[ãa]o (?:os|as|aquel[ea]s))(?!\p{L})/iu;
+const RULE =
+  /(?<!\p{L})(?:deve|devem|dever[áã]o?|obrigat[óo]ri[oa]s?|proibid[oa]s?|vedad[oa]s?|permitid[oa]s?|n[ãa]o (?:pode|podem|poder[áã]o?|deve|devem)|nenhum[a]?|somente|apenas|pode|podem|poder[áã]o?|dispensad[oa]s?|exceto|salvo)(?!\p{L})/iu;
+
+/**
+ * Whether a statement gives the kind of answer asked for: a number for "qual a altura", a period or
+ * deadline for "com que frequência", a rule (must, may, must not) for "pode?", who for "quem".
+ */
+export function fitsAnswerType(
+  type: AnswerType,
+  text: string,
+  hasNumber: (text: string) => boolean,
+): boolean {
+  switch (type) {
+    case 'number':
+      return hasNumber(text);
+    case 'deadline':
+      return PERIOD.test(text) && (hasNumber(text) || /imediat|de imediato/i.test(text));
+    case 'list':
+      return /:\s*(?:[a-z]{1,2}|[IVXL]{1,6})\)/u.test(text);
+    case 'yesno':
+      return RULE.test(text);
+    case 'who':
+      return RESPONSIBLE.test(text);
+    case 'definition':
+      return DEFINES.test(text);
+    default:
+      return false;
+  }
+}

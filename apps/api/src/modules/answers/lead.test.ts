@@ -1,0 +1,174 @@
+/**
+ * The lead of an extractive answer, on the official text of the NRs: it states what was asked (the
+ * number, the period, the list) at the level of the sub-item that carries it, and the item that
+ * gives the kind of answer asked for comes first.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnswerSource } from './answer-engine';
+import { answerTypeOf } from './answer-type';
+import { composeExtractiveAnswer } from './extractive.engine';
+import { firstParagraph } from './answer-metrics';
+
+const NR18 = '7b787bdc-20df-46cb-92ae-e9c66bc92165';
+const NR35 = 'ba798df0-e742-4722-9b65-dc9eb66205ed';
+const NR10 = '4cf2af30-7d23-41c2-8577-47693f062db4';
+const NR12 = '37e2e385-455e-40bb-ab6d-500b238dce64';
+
+function section(
+  regulationId: string,
+  code: string,
+  item: string,
+  content: string,
+  score: number,
+): AnswerSource {
+  return {
+    sectionId: `${code}-${item}`,
+    regulationId,
+    code,
+    item,
+    number: 1,
+    headingPath: '',
+    content,
+    score,
+    effectiveFrom: null,
+  };
+}
+
+// NR-18, item 18.9.4.2 and item 18.15.2 (official text).
+const GUARDRAIL = section(
+  NR18,
+  'NR-18',
+  '18.9.4.2',
+  'A proteção, quando constituída de anteparos rígidos em sistema de guarda-corpo e rodapé, deve atender aos seguintes requisitos:\n' +
+    'a) travessão superior a 1,2 m (um metro e vinte centímetros) de altura e resistência à carga horizontal de 90 kgf/m (noventa quilogramas-força por metro), sendo que a deflexão máxima não deve ser superior a 0,076 m (setenta e seis milímetros);\n' +
+    'b) travessão intermediário a 0,7 m (setenta centímetros) de altura e resistência à carga horizontal de 66 kgf/m (sessenta e seis quilogramas-força por metro);\n' +
+    'c) rodapé com altura mínima de 0,15 m (quinze centímetros) rente à superfície e resistência à carga horizontal de 22 kgf/m (vinte e dois quilogramas-força por metro);\n' +
+    'd) ter vãos entre travessas preenchidos com tela ou outro dispositivo que garanta o fechamento seguro da abertura.',
+  10,
+);
+const FLOATING = section(
+  NR18,
+  'NR-18',
+  '18.15.2',
+  'Na periferia da plataforma flutuante, deve haver guarda-corpo de proteção contra quedas de trabalhadores (balaustrada), de acordo com a Norma da Autoridade Marítima (NORMAM-02/DPC).',
+  9,
+);
+// NR-35, items 35.6.9.1.1 and 35.6.6.3.
+const HARNESS = section(
+  NR35,
+  'NR-35',
+  '35.6.9.1.1',
+  'Quando utilizado para retenção de queda, o cinturão de segurança tipo paraquedista deve ser dotado de talabarte integrado com absorvedor de energia.',
+  10,
+);
+const INSPECTION = section(
+  NR35,
+  'NR-35',
+  '35.6.6.3',
+  'A inspeção periódica deve ser realizada no mínimo uma vez a cada doze meses, podendo o intervalo entre as inspeções ser reduzido em função do tipo de utilização, frequência de uso ou exposição a agentes agressivos.',
+  8.5,
+);
+// NR-10, item 10.2.4 (lead-in carrying the number, then its list).
+const RECORDS = section(
+  NR10,
+  'NR-10',
+  '10.2.4',
+  'Os estabelecimentos com carga instalada superior a 75 kW devem constituir e manter o Prontuário de Instalações Elétricas, contendo, além do disposto no subitem 10.2.3, no mínimo:\n' +
+    'a) conjunto de procedimentos e instruções técnicas e administrativas de segurança e saúde, implantadas e relacionadas a esta NR e descrição das medidas de controle existentes;\n' +
+    'b) documentação das inspeções e medições do sistema de proteção contra descargas atmosféricas e aterramentos elétricos;\n' +
+    'c) especificação dos equipamentos de proteção coletiva e individual e o ferramental, aplicáveis conforme determina esta NR;\n' +
+    'd) documentação comprobatória da qualificação, habilitação, capacitação, autorização dos trabalhadores e dos treinamentos realizados;\n' +
+    'e) resultados dos testes de isolação elétrica realizados em equipamentos de proteção individual e coletiva;\n' +
+    'f) certificações dos equipamentos e materiais elétricos em áreas classificadas;\n' +
+    'g) relatório técnico das inspeções atualizadas com recomendações, cronogramas de adequações, contemplando as alíneas de “a” a “f”.',
+  10,
+);
+// NR-12, item 12.11.2.
+const MAINTENANCE_LOG = section(
+  NR12,
+  'NR-12',
+  '12.11.2',
+  'As manutenções devem ser registradas em livro próprio, ficha ou sistema informatizado interno da empresa, com os seguintes dados:\n' +
+    'a) intervenções realizadas;\nb) data da realização de cada intervenção;\nc) serviço realizado;\nd) peças reparadas ou substituídas;\n' +
+    'e) condições de segurança do equipamento;\nf) indicação conclusiva quanto às condições de segurança da máquina; e\ng) nome do responsável pela execução das intervenções.',
+  10,
+);
+
+function lead(question: string, results: AnswerSource[]) {
+  const answer = composeExtractiveAnswer(
+    { question, retrieval: { abstained: false, confidence: 1, results } },
+    '2026-06-01',
+  );
+  return { answer, lead: firstParagraph(answer.markdown) };
+}
+
+describe('answer type of a question', () => {
+  it.each([
+    ['Qual a altura mínima do guarda-corpo?', 'number'],
+    ['De quanto em quanto tempo tem que inspecionar o cinto?', 'deadline'],
+    ['PET vale por quanto tempo?', 'deadline'],
+    ['Quais dados mínimos tem que ter no ASO?', 'list'],
+    ['O que precisa constar no registro de manutenção?', 'list'],
+    ['Quem elabora o plano de resgate?', 'who'],
+    ['O que é trabalho em altura?', 'definition'],
+    ['Por causa de furto, o gerente quer passar cadeado na porta de emergência. Pode?', 'yesno'],
+    ['extintor', 'other'],
+  ])('%s → %s', (question, type) => {
+    expect(answerTypeOf(question)).toBe(type);
+  });
+});
+
+describe('lead of an extractive answer', () => {
+  it('opens the guarda-corpo question with the travessão superior at 1,2 m, cited, not the floating platform', () => {
+    const { answer, lead: first } = lead('Qual a altura mínima do guarda-corpo?', [
+      GUARDRAIL,
+      FLOATING,
+    ]);
+    expect(first).toMatch(
+      /^Segundo o item 18\.9\.4\.2 da NR-18, .*: a\) travessão superior a 1,2 m \(um metro e vinte centímetros\) de altura/,
+    );
+    // The lead stops at the clause with the number; the deflection stays in the quote.
+    expect(first).not.toContain('deflexão');
+    expect(first).not.toContain('18.15.2');
+    expect(answer.citations[0]).toMatchObject({ code: 'NR-18', item: '18.9.4.2' });
+    // Every sub-item the lead states is quoted below in the norm's words, none cut off.
+    expect(answer.markdown).toContain(
+      '> b) travessão intermediário a 0,7 m (setenta centímetros) de altura',
+    );
+    expect(answer.markdown).toContain(
+      'sendo que a deflexão máxima não deve ser superior a 0,076 m',
+    );
+  });
+
+  it('asked how often, leads with the item that gives a period over the one that only names the equipment', () => {
+    const { answer, lead: first } = lead(
+      'De quanto em quanto tempo tem que fazer a inspeção periódica dos cintos paraquedista e talabartes?',
+      [HARNESS, INSPECTION],
+    );
+    expect(first).toContain('Segundo o item 35.6.6.3 da NR-35');
+    expect(first).toContain('no mínimo uma vez a cada doze meses');
+    expect(answer.citations[0]!.item).toBe('35.6.6.3');
+  });
+
+  it('asked from what load, states the lead-in that carries the number, not a sub-item of its list', () => {
+    const { lead: first } = lead(
+      'a partir de quanto de carga instalada a empresa é obrigada a ter o prontuário de instalações elétricas?',
+      [RECORDS],
+    );
+    expect(first).toBe(
+      'Segundo o item 10.2.4 da NR-10, os estabelecimentos com carga instalada superior a 75 kW devem constituir e manter o Prontuário de Instalações Elétricas.',
+    );
+  });
+
+  it('asked for a list, states the whole list with its letters', () => {
+    const { lead: first } = lead(
+      'O que precisa constar no registro de manutenção das máquinas (livro, ficha ou sistema)?',
+      [MAINTENANCE_LOG],
+    );
+    expect(first).toContain('com os seguintes dados: a) intervenções realizadas; b) data');
+    expect(first).toContain(
+      'd) peças reparadas ou substituídas; e) condições de segurança do equipamento',
+    );
+    expect(first).toMatch(/g\) nome do responsável pela execução das intervenções\.$/);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * A follow-up in a chat read with the conversation (decision record 0027): "ele", "esse
+ * equipamento", "e para 150 empregados?" are resolved against the subject of the previous question,
+ * and the regulation the last answer cited stays in focus unless the message names another one.
+ */
+import { STOP_WORDS } from '../retrieval/text/analyzer';
+import { foldText } from '../retrieval/text/normalize';
+
+const NR_CODE = /\bnr\s*-?\s*\d{1,2}\b/gi;
+/** "na NR-35", "pela NR 11", "da NR-10": where, not what. */
+const NR_PHRASE =
+  /\s*\b(?:n[ao]s?|pel[ao]s?|d[ao]s?|segundo a|conforme a|de acordo com a)?\s*nr\s*-?\s*\d{1,2}\b/gi;
+// Words a subject does not start with: the aspect asked about, not the thing.
+const ASPECT =
+  /^(?:requisitos?|regras?|exig[êe]ncias?|obriga[çc][õo]es|fun[çc][õo]es|atribui[çc][õo]es|tipos?|graus?|percentuais|cuidados|medidas|normas?|itens?|condi[çc][õo]es)$/i;
+const CONNECTORS = new Set(['de', 'do', 'da', 'dos', 'das', 'tipo', 'em', 'para', 'com', 'e']);
+// Words that make a question, not its subject.
+const NOT_SUBJECT = new Set(
+  [
+    'qual',
+    'quais',
+    'quando',
+    'como',
+    'onde',
+    'quem',
+    'quanto',
+    'quantos',
+    'quantas',
+    'funciona',
+    'funcionam',
+    'diz',
+    'fala',
+    'exige',
+    'exigem',
+    'preve',
+    'deve',
+    'devem',
+    'pode',
+    'podem',
+    'posso',
+    'precisa',
+    'precisam',
+    'tem',
+    'tenho',
+    'serve',
+    'servem',
+    'obriga',
+    'cumprir',
+    'sobre',
+    'pela',
+    'pelo',
+    'segundo',
+    'conforme',
+    'nr',
+    'norma',
+  ].map(foldText),
+);
+
+const ANAPHORA =
+  /(?<!\p{L})(?:ele|ela|eles|elas|dele|dela|deles|delas|nele|nela|neles|nelas|isso|disso|nisso|isto|disto|esse|essa|esses|essas|desse|dessa|desses|dessas|nesse|nessa|nesses|nessas|este|esta|estes|estas|deste|desta|neste|nesta|o mesmo|a mesma)(?!\p{L})/iu;
+const DEMONSTRATIVE_NP =
+  /(?<!\p{L})(d|n)?(?:esse|essa|esses|essas|este|esta|estes|estas)\s+(\p{L}+)/iu;
+const PRONOUN = /(?<!\p{L})(d|n)?(?:ele|ela|eles|elas)(?!\p{L})/iu;
+const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
+const NUMBER_WITH_NOUN = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u;
+
+function contentWordCount(text: string): number {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !NOT_SUBJECT.has(w)).length;
+}
+
+/**
+ * The subject of a question: its longest run of content words and connectors ("cinto de
+ * segurança tipo paraquedista", "PET para entrar em espaço confinado"), without the NR named
+ * and without an aspect word in front ("requisitos do…").
+ */
+export function subjectOf(question: string): string {
+  const text = question
+    .replace(NR_PHRASE, ' ')
+    .replace(/[?!.:;]+/g, ' ')
+    .replace(/,/g, ' , ');
+  const tokens = text.split(/\s+/).filter(Boolean);
+  let best: string[] = [];
+  let bestCount = 0;
+  let run: string[] = [];
+  let count = 0;
+  const close = () => {
+    while (run.length > 0 && CONNECTORS.has(foldText(run.at(-1)!))) run.pop();
+    while (run.length > 1 && ASPECT.test(run[0]!)) {
+      run.shift();
+      while (run.length > 0 && CONNECTORS.has(foldText(run[0]!))) run.shift();
+      count -= 1;
+    }
+    if (count > bestCount) {
+      best = run;
+      bestCount = count;
+    }
+    run = [];
+    count = 0;
+  };
+  for (const token of tokens) {
+    const w = foldText(token);
+    const content =
+      /^[\p{L}\p{N}-]+$/u.test(token) && !STOP_WORDS.has(w) && !NOT_SUBJECT.has(w) && w.length >= 2;
+    if (content) {
+      run.push(token);
+      count += 1;
+    } else if (run.length > 0 && CONNECTORS.has(w)) run.push(token);
+    else close();
+  }
+  close();
+  return best.join(' ');
+}
+
+export interface ResolvedTurn {
+  /** The message as a question of its own, with its references resolved. */
+  question: string;
+  /** Whether the message needed the conversation to be understood. */
+  followUp: boolean;
+}
+
+/**
+ * Resolves a message against the previous (already resolved) question: "e para 150 empregados?"
+ * becomes the previous question with 150 empregados; "esse equipamento", "ele", "dela" become its
+ * subject; an elliptical "e o periódico?" carries the subject along. A message that names its own
+ * NR, or stands on its own, is a question of its own.
+ */
+export function resolveFollowUp(message: string, previous: string | null): ResolvedTurn {
+  const text = message.trim();
+  if (!previous?.trim()) return { question: text, followUp: false };
+  const elliptical = ELLIPSIS_START.test(text);
+  const anaphoric = ANAPHORA.test(text);
+  const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2;
+  if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
+  // "e na NR 06?": the previous subject, in the regulation the message names.
+  if (new RegExp(NR_CODE.source, 'i').test(text)) {
+    const subject = subjectOf(previous);
+    return {
+      question: subject ? `${text.replace(/\?\s*$/, '')} (${subject})?` : text,
+      followUp: true,
+    };
+  }
+
+  // "e para 150 empregados?": the same question with the new figure.
+  const figure = NUMBER_WITH_NOUN.exec(text);
+  if (figure && elliptical) {
+    const noun = foldText(figure[2]!);
+    const same = [...previous.matchAll(/(\d+(?:[.,]\d+)?)\s*(\p{L}+)/gu)].find(
+      (m) => foldText(m[2]!) === noun,
+    );
+    if (same) return { question: previous.replace(same[0], figure[0]), followUp: true };
+  }
+
+  const subject = subjectOf(previous);
+  if (!subject) return { question: `${text} ${previous}`, followUp: true };
+  const np = DEMONSTRATIVE_NP.exec(text);
+  if (np) {
+    const prep = np[1] ? (np[1].toLowerCase() === 'd' ? 'de ' : 'em ') : '';
+    return { question: text.replace(np[0], `${prep}${subject}`), followUp: true };
+  }
+  const pronoun = PRONOUN.exec(text);
+  if (pronoun) {
+    const prep = pronoun[1] ? (pronoun[1].toLowerCase() === 'd' ? 'de ' : 'em ') : '';
+    return { question: text.replace(pronoun[0], `${prep}${subject}`), followUp: true };
+  }
+  // "E o periódico, de quanto em quanto tempo?": the subject comes along.
+  const question = text.replace(/\?\s*$/, '');
+  return { question: `${question} (${subject})?`, followUp: true };
+}

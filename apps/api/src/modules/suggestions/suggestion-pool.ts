@@ -1,0 +1,213 @@
+/**
+ * The pool of questions offered while a user types (decision record 0029): the FAQs, every heading
+ * and annex title of the regulations phrased as a question, and questions that at least N distinct
+ * users asked. Matching is in memory, by word prefixes without accents, and ranked by how much of
+ * what was typed the suggestion covers, its source and its popularity; when fewer than the limit
+ * match word for word, retrieval's best items for what was typed add their titles.
+ */
+import type { QuestionSuggestion, SuggestionSource } from '@normas/contracts/suggestions';
+import { analyzeTerms, STOP_WORDS } from '../retrieval/text/analyzer';
+import { foldText } from '../retrieval/text/normalize';
+
+export interface PoolEntry {
+  id: string;
+  text: string;
+  source: SuggestionSource;
+  code: string | null;
+  /** Distinct users who asked it (asked questions); FAQs and titles count 0. */
+  users: number;
+  /** For a title: the regulation's title, to phrase it for items found by retrieval. */
+  title?: string;
+}
+
+interface IndexedEntry extends PoolEntry {
+  words: string[];
+  terms: ReadonlySet<string>;
+}
+
+/** What the pool needs of a section to phrase its titles. */
+export interface TitledSection {
+  code: string;
+  title: string;
+  headingPath: string;
+}
+
+const SOURCE_WEIGHT: Record<SuggestionSource, number> = { faq: 0.6, asked: 0.4, topic: 0.2 };
+// Headings that say where a text is, not what it is about.
+const GENERIC_HEADING =
+  /^(?:disposi[çc][õo]es (?:gerais|finais|transit[óo]rias)|generalidades|introdu[çc][ãa]o|anexos?|ap[êe]ndices?|notas?|refer[êe]ncias?)$/i;
+
+function words(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * "PROTEÇÃO CONTRA INCÊNDIOS" reads as "proteção contra incêndios" inside a question; a name in
+ * title case ("Comissão Interna de Prevenção de Acidentes") and acronyms stay as written.
+ */
+function inSentence(text: string): string {
+  if (text === text.toUpperCase()) return text.toLowerCase();
+  const capitalised = text
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^\p{Lu}/u.test(w)).length;
+  const first = /^\S+/.exec(text)?.[0] ?? '';
+  if (capitalised > 0 || (first.length > 1 && first === first.toUpperCase())) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * A heading or annex title as a question: "18.9 Medidas de prevenção contra queda de altura" in
+ * NR-18 → "O que a NR-18 estabelece sobre medidas de prevenção contra queda de altura?".
+ */
+export function titleAsQuestion(code: string, heading: string): string | null {
+  const annex = /^Anexo\s+([IVXL\d]+[A-Z]?)\s*[-–:]?\s*(.*)$/i.exec(heading.trim());
+  const text = (annex ? annex[2]! : heading.replace(/^\d+(?:\.\d+)*\.?\s*/, ''))
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/[.:;]+$/, '')
+    .trim();
+  if (text.length < 4 || text.length > 140 || GENERIC_HEADING.test(text)) return null;
+  const where = annex ? `o Anexo ${annex[1]} da ${code}` : `a ${code}`;
+  if (/^objetivos?$/i.test(text))
+    return `Qual o objetivo d${where.slice(0, 1) === 'o' ? 'o' : 'a'}${where.slice(1)}?`;
+  if (/^campo de aplica[çc][ãa]o$/i.test(text)) return `A quem se aplica ${where}?`;
+  return `O que ${where} estabelece sobre ${inSentence(text)}?`;
+}
+
+/** Every distinct heading and annex title, and each regulation's title, phrased as a question. */
+export function topicEntries(sections: readonly TitledSection[]): PoolEntry[] {
+  const seen = new Set<string>();
+  const entries: PoolEntry[] = [];
+  const add = (code: string, heading: string, title: string) => {
+    const text = titleAsQuestion(code, heading);
+    if (!text) return;
+    const key = foldText(text);
+    if (seen.has(key)) return;
+    seen.add(key);
+    entries.push({ id: `topic:${code}:${key}`, text, source: 'topic', code, users: 0, title });
+  };
+  for (const s of sections) {
+    add(s.code, s.title, s.title);
+    for (const heading of s.headingPath.split(' > '))
+      if (heading.trim()) add(s.code, heading, s.title);
+  }
+  return entries;
+}
+
+// Words that make a question or a sentence, not its subject.
+const NOT_CONTENT = new Set(
+  words(
+    'quanto quanta quantos quantas qual quais quando onde como porque por que quem pode podem posso poder precisa preciso precisam tem têm ter tenho teve vai vou ir vir fazer faz fica ficar ficou isso isto esse essa este esta aqui ali lá pra pro pros pras tá ta né então enquanto partir trata diz fala sobre existe há deve devem devo causa coisa alguma algum nr nrs norma item itens segundo',
+  ),
+);
+
+/** The words typed that say what the question is about (stop words, question words and bare numbers do not). */
+export function contentWords(search: string): string[] {
+  return words(search).filter(
+    (w) => w.length >= 2 && !STOP_WORDS.has(w) && !NOT_CONTENT.has(w) && !/^\d+$/.test(w),
+  );
+}
+
+export interface SuggestionIndex {
+  /**
+   * Up to `limit` suggestions for what was typed. `related` gives the regulations (code and
+   * heading) retrieval finds for the text, used when word matches are fewer than `limit`.
+   */
+  suggest(
+    search: string,
+    limit: number,
+    related?: (search: string) => { code: string; headingPath: string }[],
+  ): QuestionSuggestion[];
+  readonly size: number;
+}
+
+export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionIndex {
+  const entries: IndexedEntry[] = pool.map((e) => ({
+    ...e,
+    words: words(e.text),
+    terms: new Set(analyzeTerms(e.text)),
+  }));
+  const byKey = new Map(entries.map((e) => [foldText(e.text), e]));
+
+  /** How much of the typed words an entry covers, 0..1; the last word may be half typed. */
+  function coverage(entry: IndexedEntry, typed: string[], typedTerms: string[][]): number {
+    let matched = 0;
+    typed.forEach((word, i) => {
+      const last = i === typed.length - 1;
+      const hit =
+        entry.words.some((w) => (last ? w.startsWith(word) : w === word || w.startsWith(word))) ||
+        typedTerms[i]!.some((t) => entry.terms.has(t));
+      if (hit) matched += 1;
+    });
+    return typed.length === 0 ? 0 : matched / typed.length;
+  }
+
+  /** Pool entries for the headings of retrieval's best items, best item first. */
+  function relatedEntries(
+    results: { code: string; headingPath: string; title?: string }[],
+  ): IndexedEntry[] {
+    const found: IndexedEntry[] = [];
+    const seen = new Set<string>();
+    const titleOf = new Map(entries.filter((e) => e.title).map((e) => [e.code, e.title!]));
+    for (const r of results) {
+      // The item's own heading, its section's, then its regulation's title.
+      const headings = [...r.headingPath.split(' > ').reverse(), titleOf.get(r.code ?? '') ?? ''];
+      for (const heading of headings) {
+        const text = titleAsQuestion(r.code, heading);
+        const entry = text ? byKey.get(foldText(text)) : undefined;
+        if (entry && !seen.has(entry.id)) {
+          seen.add(entry.id);
+          found.push(entry);
+        }
+      }
+    }
+    return found;
+  }
+
+  return {
+    size: entries.length,
+    suggest(search, limit, related) {
+      const typed = contentWords(search);
+      if (typed.length === 0) return [];
+      const typedTerms = typed.map((w) => analyzeTerms(w));
+      // What retrieval finds for the text says which regulations the user is after: their
+      // suggestions rank higher, and the titles of its best items join the candidates.
+      const results = related ? related(search) : [];
+      const codeWeight = new Map<string, number>();
+      results.forEach((r, i) => {
+        codeWeight.set(r.code, (codeWeight.get(r.code) ?? 0) + 1 / (i + 1));
+      });
+      const topWeight = Math.max(0, ...codeWeight.values());
+      const near = relatedEntries(results).slice(0, limit * 2);
+      const nearRank = new Map(near.map((e, i) => [e.id, i]));
+      const candidates = new Set<IndexedEntry>(near);
+      const covers = new Map<IndexedEntry, number>();
+      for (const entry of entries) {
+        const cover = coverage(entry, typed, typedTerms);
+        covers.set(entry, cover);
+        if (cover === 1 || (typed.length >= 3 && cover >= 0.66)) candidates.add(entry);
+      }
+      const scored = [...candidates]
+        .map((entry) => {
+          const rank = nearRank.get(entry.id);
+          return {
+            entry,
+            score:
+              2 * (covers.get(entry) ?? 0) +
+              SOURCE_WEIGHT[entry.source] +
+              0.2 * Math.log1p(entry.users) +
+              (entry.code && topWeight > 0 ? (codeWeight.get(entry.code) ?? 0) / topWeight : 0) +
+              (rank === undefined ? 0 : 1.2 / Math.sqrt(rank + 1)) -
+              // Shorter questions first among equals: they are closer to what was typed.
+              entry.text.length / 1000,
+          };
+        })
+        .sort((a, b) => b.score - a.score || a.entry.text.localeCompare(b.entry.text, 'pt-BR'));
+      return scored
+        .slice(0, limit)
+        .map(({ entry: e }) => ({ id: e.id, Pergunta: e.text, source: e.source, code: e.code }));
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { QuestionSuggestion } from '@normas/contracts/suggestions';
+import type { RetrievalService } from '../retrieval/retrieval.service';
+import { createSuggestionIndex, topicEntries, type SuggestionIndex } from './suggestion-pool';
+import type { createSuggestionsRepository } from './suggestions.repository';
+
+/** A question typed by fewer distinct users than this is never shown to anyone else. */
+export const ASKED_MIN_USERS = 3;
+/** The pool is rebuilt at most this often: new FAQs, imports and popular questions come in. */
+const POOL_TTL_MS = 5 * 60_000;
+const RELATED_RESULTS = 20;
+
+export interface SuggestionsServiceOptions {
+  repository: ReturnType<typeof createSuggestionsRepository>;
+  retrieval: RetrievalService;
+  minUsers?: number;
+  now?: () => number;
+}
+
+export function createSuggestionsService(options: SuggestionsServiceOptions) {
+  const minUsers = options.minUsers ?? ASKED_MIN_USERS;
+  const now = options.now ?? Date.now;
+  let built: { index: Promise<SuggestionIndex>; at: number } | undefined;
+
+  async function buildIndex(): Promise<SuggestionIndex> {
+    const [faqs, sections, asked] = await Promise.all([
+      options.repository.listFaqs(),
+      options.repository.listTitledSections(),
+      options.repository.listAskedQuestions(minUsers),
+    ]);
+    return createSuggestionIndex([...faqs, ...asked, ...topicEntries(sections)]);
+  }
+
+  function index(): Promise<SuggestionIndex> {
+    if (!built || now() - built.at > POOL_TTL_MS) {
+      const next = { index: buildIndex(), at: now() };
+      built = next;
+      // A failed build (database down) must not stick.
+      next.index.catch(() => {
+        if (built === next) built = undefined;
+      });
+    }
+    return built.index;
+  }
+
+  return {
+    async suggest(search: string, limit: number): Promise<QuestionSuggestion[]> {
+      if (search.trim() === '') return [];
+      const [idx, engine] = await Promise.all([index(), options.retrieval.ready()]);
+      return idx.suggest(
+        search,
+        limit,
+        (text) => engine.search(text, { limit: RELATED_RESULTS }).results,
+      );
+    },
+    /** Drops the pool so that the next suggestion rebuilds it (tests, imports). */
+    invalidate() {
+      built = undefined;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions, regulations, sections } from '../../db/schema';
+import { bearer, signIn } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { titleAsQuestion } from './suggestion-pool';
+
+let t: TestApp;
+let headers: Record<string, string>;
+const users: string[] = [];
+
+const get = (url: string, h: Record<string, string> = headers) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: h });
+type Body = { data: { Pergunta: string; source: string; code: string | null }[] };
+const perguntas = (body: Body) => body.data.map((d) => d.Pergunta);
+
+const POPULAR = 'Qual o prazo de validade do extintor recarregado?';
+const PRIVATE = 'Meu extintor da sala 42 do João venceu ontem, e agora?';
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      beforeBuild: async (database) => {
+        const [nr23] = await database.db
+          .insert(regulations)
+          .values({
+            code: 'NR-23',
+            title: 'Proteção Contra Incêndios',
+            sourceFile: 'nr-23.pdf',
+            checksum: 'x',
+          })
+          .returning();
+        await database.db.insert(sections).values([
+          {
+            regulationId: nr23!.id,
+            number: 1,
+            item: '23.1.1',
+            headingPath: '23.1 Objetivo',
+            content:
+              'Esta Norma estabelece medidas de prevenção contra incêndios nos ambientes de trabalho.',
+          },
+          {
+            regulationId: nr23!.id,
+            number: 2,
+            item: '23.3.4',
+            headingPath: '23.3 Extintores e saídas de emergência',
+            content: 'Os extintores portáteis devem ser mantidos desobstruídos e sinalizados.',
+          },
+        ]);
+      },
+    },
+  );
+  for (let i = 0; i < 3; i += 1) {
+    const { token, user } = await signIn(t.app, { email: `s${i}@example.com`, name: `S${i}` });
+    users.push(user.id);
+    if (i === 0) headers = bearer(token);
+  }
+  // Three different users asked the same question (accents and case aside); one asked his own.
+  await t.database.db.insert(questions).values([
+    ...users.map((userId, i) => ({
+      userId,
+      chatKey: `k${i}`,
+      question: i === 1 ? POPULAR.toUpperCase() : POPULAR,
+      answer: 'x',
+      engine: 'extractive',
+    })),
+    { userId: users[0]!, chatKey: 'k9', question: PRIVATE, answer: 'x', engine: 'extractive' },
+    { userId: users[1]!, chatKey: 'k10', question: PRIVATE, answer: 'x', engine: 'extractive' },
+  ]);
+});
+afterAll(async () => t.close());
+
+describe('GET /suggestions', () => {
+  it('suggests for "extintor": titles of the items phrased as questions and a question three users asked', async () => {
+    const res = await get('/suggestions?search=extintor');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Body>();
+    expect(perguntas(body)).toContain(
+      'O que a NR-23 estabelece sobre extintores e saídas de emergência?',
+    );
+    expect(perguntas(body)).toContain(POPULAR);
+    expect(body.data.length).toBeGreaterThanOrEqual(2);
+    expect(body.data.length).toBeLessThanOrEqual(8);
+  });
+
+  it('never shows a question fewer than 3 distinct users asked', async () => {
+    const body = (await get('/suggestions?search=extintor%20sala')).json<Body>();
+    expect(perguntas(body)).not.toContain(PRIVATE);
+    expect(JSON.stringify(body)).not.toContain('João');
+  });
+
+  it('keeps to the limit, returns nothing for an empty search and rejects a bad limit in Portuguese', async () => {
+    expect((await get('/suggestions?search=extintor&limit=1')).json<Body>().data).toHaveLength(1);
+    expect((await get('/suggestions?search=')).json<Body>().data).toEqual([]);
+    const bad = await get('/suggestions?search=extintor&limit=50');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('limit pode ser no máximo 8.');
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await get('/suggestions?search=extintor', {})).statusCode).toBe(401);
+  });
+});
+
+describe('titles as questions', () => {
+  it('phrases headings and annex titles, and leaves out headings that only say where a text is', () => {
+    expect(titleAsQuestion('NR-18', '18.9 Medidas de prevenção contra queda de altura')).toBe(
+      'O que a NR-18 estabelece sobre medidas de prevenção contra queda de altura?',
+    );
+    expect(titleAsQuestion('NR-12', 'Anexo III - Meios de acesso a máquinas')).toBe(
+      'O que o Anexo III da NR-12 estabelece sobre meios de acesso a máquinas?',
+    );
+    expect(titleAsQuestion('NR-23', 'PROTEÇÃO CONTRA INCÊNDIOS')).toBe(
+      'O que a NR-23 estabelece sobre proteção contra incêndios?',
+    );
+    expect(titleAsQuestion('NR-23', '23.1 Objetivo')).toBe('Qual o objetivo da NR-23?');
+    expect(titleAsQuestion('NR-05', '5.9 Disposições gerais')).toBeNull();
+  });
+});
