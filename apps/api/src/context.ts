@@ -14,6 +14,9 @@ import { createCalculatedAnswers } from './modules/establishments/sizing-answers
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { createCitedSectionsRepository } from './modules/questions/cited-sections.repository';
 import { createBroadcasterFor } from './lib/broadcaster';
+import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
+import { createPlanOverride } from './modules/workspaces/workspaces.service';
+import { createRoomEvents } from './modules/rooms/room-events';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -49,6 +52,7 @@ export function createContext(config: Config, database: Database, options: Conte
       ),
   });
   const broadcaster = createBroadcasterFor(config, database);
+  const workspaces = createWorkspacesRepository(database.db);
   return {
     config,
     lifecycle: createLifecycle(),
@@ -63,6 +67,10 @@ export function createContext(config: Config, database: Database, options: Conte
     sizingTables,
     calculatedAnswers,
     broadcaster,
+    workspaces,
+    /** A workspace member's quotas follow the Business plan (issue 11). */
+    effectiveUser: createPlanOverride(workspaces),
+    roomEvents: createRoomEvents(broadcaster),
   };
 }
 

@@ -10,6 +10,7 @@ import { regulationsRoutes } from './regulations/regulations.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { establishmentsRoutes } from './establishments/establishments.routes';
+import { workspacesRoutes } from './workspaces/workspaces.routes';
 
 /** Feature route modules, mounted under /api/v1. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,6 +23,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(projectsRoutes, { ctx });
   await api.register(feedbackRoutes, { ctx });
   await api.register(establishmentsRoutes, { ctx });
+  await api.register(workspacesRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity)
     await api.register(devAuthRoutes, {
