@@ -17,6 +17,7 @@ import { createBroadcasterFor } from './lib/broadcaster';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
 import { createPlanOverride } from './modules/workspaces/workspaces.service';
 import { createRoomEvents } from './modules/rooms/room-events';
+import type { HubOptions } from './modules/rooms/rooms.hub';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -71,6 +72,8 @@ export function createContext(config: Config, database: Database, options: Conte
     /** A workspace member's quotas follow the Business plan (issue 11). */
     effectiveUser: createPlanOverride(workspaces),
     roomEvents: createRoomEvents(broadcaster),
+    /** Limits of the room sockets (tests make them small); defaults in rooms.hub.ts. */
+    roomsHubOptions: {} as Partial<HubOptions>,
   };
 }
 
