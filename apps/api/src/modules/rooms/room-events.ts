@@ -8,7 +8,15 @@ export const ROOMS_TOPIC = 'rooms';
 /** What replicas tell each other about rooms. Messages are stored before they are announced. */
 export type RoomEvent =
   /** A new message; `message` is left out when it would not fit a NOTIFY (replicas read it back). */
-  | { k: 'msg'; roomId: string; seq: number; message?: RoomMessage }
+  | {
+      k: 'msg';
+      roomId: string;
+      seq: number;
+      message?: RoomMessage;
+      /** Set for a person's message sent with a clientId: that socket gets it as its ack. */
+      senderId?: string;
+      clientId?: string;
+    }
   | { k: 'typing'; roomId: string; userId: string; name: string }
   | { k: 'read'; roomId: string; userId: string; seq: number }
   | { k: 'members'; roomId: string; added: string[]; removed: string[] }

@@ -54,6 +54,8 @@ interface Connection {
   refusedInARow: number;
   alive: boolean;
   lastTyping: Map<string, number>;
+  /** clientIds of this socket's sends not yet acknowledged. */
+  pending: Set<string>;
   closed: boolean;
 }
 
@@ -183,7 +185,16 @@ export function createRoomsHub(deps: {
     switch (event.k) {
       case 'msg':
         for (const conn of byRoom.get(event.roomId) ?? [])
-          enqueue(conn, () => deliver(conn, event.roomId, event.seq, event.message));
+          enqueue(conn, () => {
+            // The sending socket gets its own message as the ack, not a second time.
+            const ack =
+              event.clientId &&
+              conn.user?.id === event.senderId &&
+              conn.pending.delete(event.clientId)
+                ? event.clientId
+                : undefined;
+            return deliver(conn, event.roomId, event.seq, event.message, ack);
+          });
         return;
       case 'typing':
         for (const conn of byRoom.get(event.roomId) ?? [])
@@ -310,13 +321,22 @@ export function createRoomsHub(deps: {
         await deps.service.markRead(user, frame.roomId, frame.seq);
         return;
       case 'send': {
-        const { message } = await deps.service.send(
-          user,
-          frame.roomId,
-          frame.content,
-          frame.clientId,
-        );
+        conn.pending.add(frame.clientId);
+        let message: RoomMessage;
+        try {
+          ({ message } = await deps.service.send(
+            user,
+            frame.roomId,
+            frame.content,
+            frame.clientId,
+          ));
+        } catch (error) {
+          conn.pending.delete(frame.clientId);
+          throw error;
+        }
         enqueue(conn, async () => {
+          // Already acknowledged when its announcement came first.
+          if (!conn.pending.delete(frame.clientId)) return;
           // The room may have been joined on another replica a moment ago.
           if (!conn.rooms.has(frame.roomId)) joinRoom(conn, frame.roomId);
           await deliver(conn, frame.roomId, message.seq, message, frame.clientId);
@@ -355,6 +375,7 @@ export function createRoomsHub(deps: {
       refusedInARow: 0,
       alive: true,
       lastTyping: new Map(),
+      pending: new Set(),
       closed: false,
     };
     all.add(conn);

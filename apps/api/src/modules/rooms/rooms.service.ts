@@ -89,7 +89,14 @@ export function createRoomsService(deps: RoomsServiceDeps) {
     const stored = await rooms.insertMessage({ roomId, sender: user, content, clientId });
     if (!stored) throw new AppError('ROOM_NOT_FOUND');
     if (stored.duplicate) return stored;
-    await announce({ k: 'msg', roomId, seq: stored.message.seq, message: stored.message });
+    await announce({
+      k: 'msg',
+      roomId,
+      seq: stored.message.seq,
+      message: stored.message,
+      senderId: user.id,
+      clientId,
+    });
     if (deps.onMention && ASSISTANT_MENTION.test(content)) {
       const room = await rooms.roomFor(user.id, roomId);
       if (room) deps.onMention(room, stored.message, user);
