@@ -38,7 +38,10 @@ const INITIAL_JS = {
 
 export default defineConfig({
   plugins: [react(), initialJsBudget(INITIAL_JS), precompress()],
-  server: { port: 5173, proxy: { '/api': apiTarget, '/dev-auth': apiTarget } },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, ws: true }, '/dev-auth': apiTarget },
+  },
   // Every browser the app supports knows modulepreload; the polyfill would only add to the first script.
   build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },
   test: {

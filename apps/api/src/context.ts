@@ -15,6 +15,10 @@ import { createEstablishmentsRepository } from './modules/establishments/establi
 import { createCitedSectionsRepository } from './modules/questions/cited-sections.repository';
 import { createBroadcasterFor } from './lib/broadcaster';
 import { createBilling } from './modules/billing/billing';
+import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository';
+import { createPlanOverride } from './modules/workspaces/workspaces.service';
+import { createRoomEvents } from './modules/rooms/room-events';
+import type { HubOptions } from './modules/rooms/rooms.hub';
 
 export interface ContextOptions {
   /** Fetches Google's ID-token signing keys; tests pass a fake one. */
@@ -51,6 +55,7 @@ export function createContext(config: Config, database: Database, options: Conte
   });
   const broadcaster = createBroadcasterFor(config, database);
   const billing = createBilling(config, database.db);
+  const workspaces = createWorkspacesRepository(database.db);
   return {
     config,
     lifecycle: createLifecycle(),
@@ -66,6 +71,12 @@ export function createContext(config: Config, database: Database, options: Conte
     calculatedAnswers,
     broadcaster,
     billing,
+    workspaces,
+    /** A workspace member's quotas follow the Business plan (issue 11). */
+    effectiveUser: createPlanOverride(workspaces),
+    roomEvents: createRoomEvents(broadcaster),
+    /** Limits of the room sockets (tests make them small); defaults in rooms.hub.ts. */
+    roomsHubOptions: {} as Partial<HubOptions>,
   };
 }
 

@@ -119,6 +119,34 @@ export const ERRORS = {
     status: 503,
     message: 'A base de normas ainda não foi importada. Tente novamente em instantes.',
   },
+  WORKSPACE_NOT_FOUND: { status: 404, message: 'Você não faz parte de uma equipe.' },
+  WORKSPACE_REQUIRES_BUSINESS: {
+    status: 403,
+    message: 'Criar uma equipe é um recurso do plano Business.',
+  },
+  WORKSPACE_EXISTS: { status: 409, message: 'Você já faz parte de uma equipe.' },
+  WORKSPACE_ADMIN_ONLY: {
+    status: 403,
+    message: 'Só o proprietário ou um administrador da equipe pode fazer isso.',
+  },
+  ALREADY_MEMBER: { status: 409, message: 'Esta pessoa já faz parte de uma equipe.' },
+  INVITE_NOT_FOUND: { status: 404, message: 'Convite não encontrado.' },
+  INVITE_EXPIRED: {
+    status: 410,
+    message: 'Este convite expirou ou foi cancelado. Peça um novo convite.',
+  },
+  MEMBER_NOT_FOUND: { status: 404, message: 'Membro não encontrado nesta equipe.' },
+  OWNER_CANNOT_LEAVE: {
+    status: 400,
+    message: 'O proprietário não pode ser removido da equipe.',
+  },
+  ROOM_NOT_FOUND: { status: 404, message: 'Conversa não encontrada.' },
+  NOT_A_GROUP: { status: 400, message: 'Só é possível mudar os membros de um grupo.' },
+  DIRECT_WITH_SELF: { status: 400, message: 'Escolha outra pessoa da equipe para conversar.' },
+  NOT_WORKSPACE_MEMBERS: {
+    status: 400,
+    message: 'Só membros da equipe podem participar das conversas.',
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',

@@ -474,3 +474,149 @@ export const payments = pgTable(
     index('payments_user_id_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * A company's shared account (Business): one per owner. Its members have the Business plan's
+ * rights while they belong to it (decision 0040).
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('workspaces_owner_key').on(t.ownerId)],
+);
+
+/** A person belongs to at most one workspace (the unique user_id). */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    uniqueIndex('workspace_members_user_key').on(t.userId),
+    check('workspace_members_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/** An invitation by e-mail; pending while not accepted, revoked or expired. */
+export const workspaceInvites = pgTable(
+  'workspace_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('workspace_invites_email_idx').on(t.email),
+    index('workspace_invites_workspace_idx').on(t.workspaceId, t.createdAt),
+    check('workspace_invites_role_check', sql`${t.role} in ('admin', 'member')`),
+  ],
+);
+
+/**
+ * A conversation of workspace members: a named group, or the one direct room of a pair
+ * (`direct_key` = the two user ids in order). `last_seq` is the seq of its newest message.
+ */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['group', 'direct'] }).notNull(),
+    name: text('name'),
+    directKey: text('direct_key'),
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('rooms_workspace_idx').on(t.workspaceId),
+    uniqueIndex('rooms_direct_key').on(t.directKey),
+    check('rooms_kind_check', sql`${t.kind} in ('group', 'direct')`),
+  ],
+);
+
+export const roomMembers = pgTable(
+  'room_members',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The seq of the last message this member has read. */
+    lastReadSeq: integer('last_read_seq').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('room_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A room's messages, numbered 1, 2, 3… per room without gaps (`seq` taken from rooms.last_seq in
+ * the inserting statement). `sender_id` null is the assistant. `client_id` makes a resend harmless.
+ */
+export const roomMessages = pgTable(
+  'room_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderKind: text('sender_kind', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    regulations: jsonb('regulations').notNull().default([]),
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('room_messages_room_seq_key').on(t.roomId, t.seq),
+    uniqueIndex('room_messages_client_key')
+      .on(t.roomId, t.senderId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
+  ],
+);
+
+/** Projects a member shared with their workspace (visible to every member). */
+export const projectShares = pgTable(
+  'project_shares',
+  {
+    projectId: uuid('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_shares_workspace_idx').on(t.workspaceId)],
+);

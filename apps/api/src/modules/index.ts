@@ -12,6 +12,8 @@ import { projectsRoutes } from './projects/projects.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { establishmentsRoutes } from './establishments/establishments.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { workspacesRoutes } from './workspaces/workspaces.routes';
+import { roomsRoutes } from './rooms/rooms.routes';
 
 /** Feature route modules, mounted under /api/v1. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -26,6 +28,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await api.register(feedbackRoutes, { ctx });
   await api.register(establishmentsRoutes, { ctx });
   await api.register(billingRoutes, { ctx });
+  await api.register(workspacesRoutes, { ctx });
+  await api.register(roomsRoutes, { ctx });
   // Absent when Firebase is configured: no way to mint ID tokens there.
   if (ctx.devIdentity)
     await api.register(devAuthRoutes, {

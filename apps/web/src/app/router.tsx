@@ -36,6 +36,10 @@ const ProjectDetailRoute = lazyComponent(() =>
 );
 const ProfileRoute = lazyComponent(() => import('./routes/profile').then((m) => m.ProfileRoute));
 const CompanyRoute = lazyComponent(() => import('./routes/company').then((m) => m.CompanyRoute));
+const TeamRoute = lazyComponent(() => import('./routes/team').then((m) => m.TeamRoute));
+const TeamRoomRoute = lazyComponent(() =>
+  import('./routes/team-room').then((m) => m.TeamRoomRoute),
+);
 const RegulationIndexRoute = lazyComponent(() =>
   import('./routes/regulation-index').then((m) => m.RegulationIndexRoute),
 );
@@ -61,6 +65,8 @@ export function preloadRoutes(): Promise<void[]> {
       ProjectDetailRoute,
       ProfileRoute,
       CompanyRoute,
+      TeamRoute,
+      TeamRoomRoute,
       RegulationIndexRoute,
       NotFoundRoute,
     ].map((page) => page.preload()),
@@ -113,6 +119,8 @@ export const routes: RouteObject[] = [
               { path: '/projects/:id', element: <ProjectDetailRoute /> },
               { path: '/profile', element: <ProfileRoute /> },
               { path: '/minha-empresa', element: <CompanyRoute /> },
+              { path: '/equipe', element: <TeamRoute /> },
+              { path: '/equipe/:roomId', element: <TeamRoomRoute /> },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },

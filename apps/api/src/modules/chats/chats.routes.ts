@@ -17,6 +17,10 @@ import { createChatsRepository } from './chats.repository';
 import { createChatsService } from './chats.service';
 
 export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Workspace members have the Business plan's rights (issue 11).
+  app.addHook('preHandler', async (r) => {
+    if (r.auth) r.auth = { ...r.auth, user: await ctx.effectiveUser(r.auth.user) };
+  });
   const repository = createChatsRepository(ctx.db);
   const projects = createProjectsRepository(ctx.db);
   const service = createChatsService({

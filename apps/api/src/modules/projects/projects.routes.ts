@@ -11,6 +11,10 @@ import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Workspace members have the Business plan's rights (issue 11).
+  app.addHook('preHandler', async (r) => {
+    if (r.auth) r.auth = { ...r.auth, user: await ctx.effectiveUser(r.auth.user) };
+  });
   const service = createProjectsService({
     projects: createProjectsRepository(ctx.db),
     chats: createChatsRepository(ctx.db),

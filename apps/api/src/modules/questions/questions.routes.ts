@@ -13,6 +13,10 @@ import { streamAnswer } from '../../lib/sse';
 import { createUsageRepository } from '../billing/usage.repository';
 
 export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Workspace members have the Business plan's rights (issue 11).
+  app.addHook('preHandler', async (r) => {
+    if (r.auth) r.auth = { ...r.auth, user: await ctx.effectiveUser(r.auth.user) };
+  });
   const service = createQuestionsService({
     retrieval: ctx.retrieval,
     answers: ctx.answers,

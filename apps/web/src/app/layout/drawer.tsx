@@ -54,6 +54,9 @@ export function Drawer({
         <NavLink to="/minha-empresa" className="drawer-link" onClick={onNavigate}>
           Minha empresa
         </NavLink>
+        <NavLink to="/equipe" className="drawer-link" onClick={onNavigate}>
+          Equipe
+        </NavLink>
       </section>
 
       <section className="drawer-section drawer-section--grow" aria-labelledby="drawer-chats-title">
