@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInThroughPopup, uniqueEmail } from './support';
+import { expectNoAxeViolations, signInThroughPopup, uniqueEmail } from './support';
 
 async function planOf(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -10,11 +10,12 @@ async function planOf(page: Page): Promise<string> {
   });
 }
 
-async function openCheckout(page: Page) {
+async function openCheckout(page: Page, options: { axe?: boolean } = {}) {
   await page.goto('/profile');
   await page.getByRole('link', { name: /^Gerenciar plano/ }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('article', { name: 'Plano Pro' })).toBeVisible();
+  if (options.axe) await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Assinar o Plano Pro por R$ 29,90/mês' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
 }
@@ -26,9 +27,10 @@ test('a Free user buys Pro with the demo card: a declined card changes nothing, 
   await signInThroughPopup(page, { name: 'Carla Compra', email: uniqueEmail('carla') });
   await expect(page.getByRole('complementary', { name: 'Plano Pro' })).toBeVisible();
 
-  await openCheckout(page);
+  await openCheckout(page, { axe: true });
   await expect(page.getByText('Pagamento de demonstração')).toBeVisible();
   await expect(page.getByLabel('Resumo do plano')).toContainText('R$ 29,90');
+  await expectNoAxeViolations(page);
 
   // Declined: the provider's reason, and the plan stays Free.
   await page.getByLabel('Número do cartão').fill('4000 0000 0000 0002');
@@ -51,6 +53,7 @@ test('a Free user buys Pro with the demo card: a declined card changes nothing, 
   await expect(subscription.getByTestId('last-payment')).toContainText('R$ 29,90');
   await expect(subscription.getByTestId('last-payment')).toContainText('(pago)');
   expect(await planOf(page)).toBe('pro');
+  await expectNoAxeViolations(page);
 
   // 100 questions a month, no upgrade banner.
   await page.goto('/regulations');

@@ -263,6 +263,16 @@ describe('Stripe webhooks', () => {
     expect(await plan(c.u)).toBe('free');
   });
 
+  it('the same event delivered three times at once is applied once', async () => {
+    const c = await checkout();
+    const paid = invoiceEvent(c, 'invoice.paid', T0 + 1);
+    const answers = await Promise.all([deliver(paid), deliver(paid), deliver(paid)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(1);
+    expect(await rows(sql`select 1 from payments where user_id = ${c.u.id}`)).toHaveLength(1);
+    expect(await plan(c.u)).toBe('pro');
+  });
+
   it('out of order: an older event never overwrites newer state', async () => {
     const c = await checkout();
     await deliver(

@@ -15,7 +15,7 @@ import type { RetrievalService } from '../retrieval/retrieval.service';
 import type { CalculatedAnswers } from '../establishments/sizing-answers/calculated-answers';
 import { buildTurnInput, CONTEXT_MESSAGES, type TurnInput } from './chat-context';
 import { toChatDto, toMessageDto, type ChatRow, type ChatsRepository } from './chats.repository';
-import { assertPlanAllowsChats, planKeepsContext } from './early-access';
+import { assertPlanAllowsChats, planKeepsContext } from '../billing/plan-rights';
 
 /** Sections handed from retrieval to the answer engine, as on the question page. */
 const RETRIEVAL_LIMIT = 8;

@@ -1,7 +1,7 @@
 import type { Project, ProjectBody } from '@normas/contracts/projects';
 import { AppError } from '../../lib/app-error';
 import { toChatDto, type ChatRow, type ChatsRepository } from '../chats/chats.repository';
-import { assertPlanAllowsChats } from '../chats/early-access';
+import { assertPlanAllowsChats } from '../billing/plan-rights';
 import type { ProjectRow, ProjectsRepository } from './projects.repository';
 
 function toProjectDto(row: ProjectRow, chats: ChatRow[]): Project {

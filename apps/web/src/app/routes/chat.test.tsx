@@ -149,6 +149,10 @@ describe('/chat', () => {
       await user.type(box, 'Posso usar escada de madeira?{Enter}');
 
       const dialog = await screen.findByRole('dialog', { name: 'Chats em acesso antecipado' });
+      expect(within(dialog).getByRole('link', { name: 'Assinar o Plano Pro' })).toHaveAttribute(
+        'href',
+        '/payment',
+      );
       expect(within(dialog).getByRole('link', { name: /Falar no WhatsApp/ })).toHaveAttribute(
         'href',
         `https://wa.me/5511999998888?text=${encodeURIComponent('Olá! Quero participar do acesso antecipado aos chats do Assistente de Normas.')}`,

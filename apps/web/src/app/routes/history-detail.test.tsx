@@ -203,15 +203,20 @@ describe('"Continuar chat"', () => {
         'Olá! Quero participar do acesso antecipado aos chats do Assistente de Normas.',
       )}`,
     );
-    expect(whatsapp).toHaveFocus();
+    // The first action, buying Pro, has the focus; WhatsApp sits beside it.
+    const pro = within(dialog).getByRole('link', { name: 'Assinar o Plano Pro' });
+    expect(pro).toHaveAttribute('href', '/payment');
+    expect(pro).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     // Focus stays inside the dialog.
     await user.tab();
+    expect(whatsapp).toHaveFocus();
+    await user.tab();
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toHaveFocus();
     await user.tab();
-    expect(whatsapp).toHaveFocus();
+    expect(pro).toHaveFocus();
     await user.tab({ shift: true });
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toHaveFocus();
 

@@ -100,6 +100,20 @@ describe('/payment', () => {
     );
   });
 
+  it('sends a user whose session ended to /login, with /payment as the origin', async () => {
+    const api = paymentApi();
+    api.on('POST /api/v1/stripe/customers', {
+      status: 401,
+      body: { code: 'UNAUTHENTICATED', message: 'Sua sessão expirou ou é inválida.' },
+    });
+    const { user, router } = renderApp('/payment', { api, storedUser: makeUser() });
+
+    await user.click(await within(main()).findByRole('button', { name: /^Assinar o Plano Pro/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/payment' });
+  });
+
   it('says the payment server cannot be reached when nothing answers', async () => {
     const api = paymentApi();
     api.on('POST /api/v1/stripe/customers', 'network-error');

@@ -14,6 +14,8 @@ export const PAYMENT_FAILED = 'Erro ao processar o pagamento';
 export function paymentErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return PAYMENT_NETWORK_ERROR;
+    // The session ended: the app signs out and opens /login, which brings the user back here.
+    if (error.status === 401) return SIGN_IN_TO_SUBSCRIBE;
     return `Erro do servidor: ${error.message}`;
   }
   return error instanceof Error && error.message ? error.message : PAYMENT_FAILED;
