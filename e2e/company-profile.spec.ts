@@ -47,9 +47,11 @@ test('a user enters a CNAE and an employee count, sees the sizing, and the assis
   await page.getByRole('combobox', { name: 'Sua pergunta' }).fill(QUESTION);
   await page.getByRole('button', { name: 'Perguntar' }).click();
   const answer = page.getByRole('region', { name: QUESTION });
-  await expect(answer.getByRole('button', { name: 'Continuar chat' })).toBeVisible({
-    timeout: 30_000,
-  });
+  // The user is on the Free plan: a finished answer ends with what a chat would give (decision
+  // 0035), not with "Continuar chat".
+  await expect(
+    answer.getByRole('group', { name: 'Continue esta resposta como chat no Plano Pro' }),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(answer.locator('p').first()).toHaveText(
     'A CIPA deve ter 5 membros efetivos e 4 suplentes: é o que indica o Quadro I da NR-05 para um estabelecimento de grau de risco 3 com 350 empregados.',
   );
