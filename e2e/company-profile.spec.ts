@@ -47,7 +47,8 @@ test('a user enters a CNAE and an employee count, sees the sizing, and the assis
   await page.getByRole('combobox', { name: 'Sua pergunta' }).fill(QUESTION);
   await page.getByRole('button', { name: 'Perguntar' }).click();
   const answer = page.getByRole('region', { name: QUESTION });
-  // A Free user: the finished answer offers the Pro plan's chat instead of "Continuar chat".
+  // The user is on the Free plan: a finished answer ends with what a chat would give (decision
+  // 0035), not with "Continuar chat".
   await expect(
     answer.getByRole('group', { name: 'Continue esta resposta como chat no Plano Pro' }),
   ).toBeVisible({ timeout: 30_000 });

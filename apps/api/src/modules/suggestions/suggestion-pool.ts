@@ -32,6 +32,8 @@ export interface TitledSection {
   headingPath: string;
 }
 
+/** Up to this many typed content words the user is starting out, and retrieval's titles help. */
+const MAX_WORDS_FOR_RELATED = 3;
 const SOURCE_WEIGHT: Record<SuggestionSource, number> = { faq: 0.6, asked: 0.4, topic: 0.2 };
 // Headings that say where a text is, not what it is about.
 const GENERIC_HEADING =
@@ -174,7 +176,10 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
       const typedTerms = typed.map((w) => analyzeTerms(w));
       // What retrieval finds for the text says which regulations the user is after: their
       // suggestions rank higher, and the titles of its best items join the candidates.
-      const results = related ? related(search) : [];
+      // A whole question typed out gets only suggestions that carry every word of it: loosely
+      // related titles under a finished question only cover the button that sends it.
+      const startingOut = typed.length <= MAX_WORDS_FOR_RELATED;
+      const results = related && startingOut ? related(search) : [];
       const codeWeight = new Map<string, number>();
       results.forEach((r, i) => {
         codeWeight.set(r.code, (codeWeight.get(r.code) ?? 0) + 1 / (i + 1));
@@ -187,7 +192,7 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
       for (const entry of entries) {
         const cover = coverage(entry, typed, typedTerms);
         covers.set(entry, cover);
-        if (cover === 1 || (typed.length >= 3 && cover >= 0.66)) candidates.add(entry);
+        if (cover === 1) candidates.add(entry);
       }
       const scored = [...candidates]
         .map((entry) => {

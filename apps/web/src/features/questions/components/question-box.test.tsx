@@ -146,4 +146,16 @@ describe('question suggestions', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(suggestionRequests(api)).toHaveLength(1);
   });
+  it('asks for no suggestions once the question ends in a question mark', async () => {
+    const { user } = renderPage();
+    await user.type(input(), 'Qual a altura do guarda-corpo?');
+    await pause(300);
+    expect(suggestionRequests(api)).toHaveLength(0);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.type(input(), '{Backspace}');
+    await pause(300);
+    expect(suggestionRequests(api).map((request) => request.path)).toEqual([
+      '/api/v1/suggestions?search=Qual+a+altura+do+guarda-corpo&limit=8',
+    ]);
+  });
 });

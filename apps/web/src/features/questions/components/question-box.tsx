@@ -4,9 +4,10 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useSuggestions } from '../api/get-suggestions';
 
 /**
- * The question input as a combobox: FAQ suggestions appear after a typing pause (spec §4), arrow
- * keys move through them, Enter picks the highlighted one, Escape closes the list, and an empty
- * input clears it. With no suggestion highlighted, Enter submits the surrounding form.
+ * The question input as a combobox: suggestions (FAQs, titles of the NRs as questions, questions
+ * several users asked) appear after a typing pause (spec §4), arrow keys move through them, Enter
+ * picks the highlighted one, Escape closes the list, and an empty input clears it; a question that
+ * ends in "?" gets none. With no suggestion highlighted, Enter submits the surrounding form.
  */
 export function QuestionBox({
   id,
@@ -23,9 +24,12 @@ export function QuestionBox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const search = useDebouncedValue(value.trim(), SUGGESTION_DEBOUNCE_MS);
-  const suggestions = useSuggestions(open && !disabled ? search : '');
+  // A question that ends in "?" is written: suggestions would only cover the button that sends it.
+  const finished = value.trim().endsWith('?') || search.endsWith('?');
+  const suggestions = useSuggestions(open && !disabled && !finished ? search : '');
 
-  const items = value.trim() !== '' && open && !disabled ? (suggestions.data ?? []) : [];
+  const items =
+    value.trim() !== '' && open && !disabled && !finished ? (suggestions.data ?? []) : [];
   const expanded = items.length > 0;
   const activeIndex = active < items.length ? active : -1;
 

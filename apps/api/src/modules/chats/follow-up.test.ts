@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { resolveFollowUp, subjectOf } from './follow-up';
+
+describe('subject of a question', () => {
+  it.each([
+    [
+      'Quais os requisitos do cinto de segurança tipo paraquedista na NR-35?',
+      'cinto de segurança tipo paraquedista',
+    ],
+    ['Como funciona a PET para entrar em espaço confinado?', 'PET para entrar em espaço confinado'],
+    ['O que a NR-18 exige de guarda-corpo?', 'guarda-corpo'],
+    ['Quais as regras para escavações na NR-18?', 'escavações'],
+  ])('%s → %s', (question, subject) => {
+    expect(subjectOf(question)).toBe(subject);
+  });
+});
+
+describe('a message read with the previous question', () => {
+  const previous = 'O que a NR-10 diz sobre o prontuário de instalações elétricas?';
+
+  it('replaces "ele", "esse/essa X" and "dele" by the subject', () => {
+    expect(
+      resolveFollowUp('A partir de quanto de carga instalada ele é obrigatório?', previous),
+    ).toEqual({
+      question:
+        'A partir de quanto de carga instalada prontuário de instalações elétricas é obrigatório?',
+      followUp: true,
+    });
+    expect(resolveFollowUp('Quem deve manter esse documento atualizado?', previous).question).toBe(
+      'Quem deve manter prontuário de instalações elétricas atualizado?',
+    );
+    expect(resolveFollowUp('E a atualização dele?', previous).question).toBe(
+      'E a atualização de prontuário de instalações elétricas?',
+    );
+  });
+
+  it('carries the subject along an elliptical message, and names the NR the message names', () => {
+    expect(resolveFollowUp('e a validade?', previous).question).toBe(
+      'e a validade (prontuário de instalações elétricas)?',
+    );
+    expect(resolveFollowUp('e na NR-12?', previous).question).toBe(
+      'e na NR-12 (prontuário de instalações elétricas)?',
+    );
+  });
+
+  it('leaves a question of its own, and the first message of a chat, as they are', () => {
+    const own = 'Qual a carga horária do curso básico de segurança em eletricidade?';
+    expect(resolveFollowUp(own, previous)).toEqual({ question: own, followUp: false });
+    expect(resolveFollowUp('e a validade?', null)).toEqual({
+      question: 'e a validade?',
+      followUp: false,
+    });
+  });
+});
