@@ -175,6 +175,44 @@ describe('/equipe', () => {
       }),
     );
   });
+  it("shows the projects shared with the team and shares one of the user's own", async () => {
+    const api = installFakeApi();
+    api.on('GET /api/v1/workspace', { body: workspace });
+    api.on('GET /api/v1/workspace/invites', { body: { data: [] } });
+    api.on('GET /api/v1/chat', { body: { data: [] } });
+    const shared = {
+      id: 'p-bia',
+      name: 'Obra Norte',
+      description: '',
+      owner: { id: 'u-bia', name: 'Bia Lima' },
+      sharedAt: '2026-11-20T12:00:00.000Z',
+      chats: [],
+    };
+    api.on('GET /api/v1/workspace/projects', { body: { data: [shared] } });
+    api.on('GET /api/v1/regulation/projects', {
+      body: {
+        data: [
+          {
+            id: 'p-ana',
+            name: 'Galpão',
+            description: '',
+            createdAt: '2026-11-20T12:00:00.000Z',
+            chats: [],
+          },
+        ],
+      },
+    });
+    api.on('PUT /api/v1/workspace/projects/p-ana', { body: { data: [shared] } });
+    const { user } = renderApp('/equipe', { storedUser: owner, api });
+    const list = await screen.findByRole('list', { name: 'Projetos compartilhados' });
+    expect(await within(list).findByText('Obra Norte')).toBeVisible();
+    const form = await screen.findByRole('form', { name: 'Compartilhar projeto' });
+    await user.selectOptions(within(form).getByLabelText('Projeto seu'), 'p-ana');
+    await user.click(within(form).getByRole('button', { name: 'Compartilhar com a equipe' }));
+    await vi.waitFor(() =>
+      expect(api.requestsTo('PUT /api/v1/workspace/projects/p-ana')).toHaveLength(1),
+    );
+  });
 });
 
 describe('/equipe/{roomId}', () => {
