@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatSchema } from './chats';
 
 /** Business workspaces (issue 11): a company's people share one account. */
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
@@ -77,4 +78,21 @@ export const MemberParamsSchema = z.object({ userId: z.uuid({ error: 'Membro inv
 
 export const MemberRoleBodySchema = z.object({
   role: z.enum(INVITE_ROLES, { error: 'Escolha o papel: admin ou member.' }),
+});
+
+/** A project a member shared with the workspace: every member sees it and its chats. */
+export const SharedProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  owner: z.object({ id: z.string(), name: z.string() }),
+  sharedAt: z.string(),
+  chats: z.array(ChatSchema),
+});
+export type SharedProject = z.infer<typeof SharedProjectSchema>;
+
+export const SharedProjectListResponseSchema = z.object({ data: z.array(SharedProjectSchema) });
+
+export const ProjectShareParamsSchema = z.object({
+  projectId: z.uuid({ error: 'Projeto inválido.' }),
 });

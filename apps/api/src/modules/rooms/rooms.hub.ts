@@ -44,6 +44,8 @@ export type HubSocket = Pick<
 interface Connection {
   socket: HubSocket;
   user: RoomUser | null;
+  /** The session token it signed in with, checked again at every heartbeat (sign-out ends it). */
+  token: string | null;
   rooms: Set<string>;
   /** Per room, the seq of the last message this socket was given. */
   cursors: Map<string, number>;
@@ -296,6 +298,7 @@ export function createRoomsHub(deps: {
     }
     if (conn.closed) return;
     conn.user = user;
+    conn.token = token;
     index(byUser, user.id, conn);
     for (const roomId of await deps.rooms.roomIdsOf(user.id)) joinRoom(conn, roomId);
     send(conn, { type: 'ready', userId: user.id });
@@ -367,6 +370,7 @@ export function createRoomsHub(deps: {
     const conn: Connection = {
       socket,
       user: null,
+      token: null,
       rooms: new Set(),
       cursors: new Map(),
       chain: Promise.resolve(),
@@ -445,6 +449,12 @@ export function createRoomsHub(deps: {
       } catch {
         // Closed meanwhile.
       }
+      if (conn.token)
+        deps.authenticate(conn.token).catch((error: unknown) => {
+          // A session signed out or expired ends its sockets; a database hiccup does not.
+          if (error instanceof AppError && error.status === 401)
+            close(conn, WS_CLOSE.unauthenticated, 'Sessão encerrada.');
+        });
     }
   }, options.heartbeatMs);
   heartbeat.unref();

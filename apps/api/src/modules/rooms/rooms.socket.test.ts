@@ -65,9 +65,11 @@ describe('authentication', () => {
     expect((await silent.closed).code).toBe(WS_CLOSE.unauthenticated);
   });
 
-  it('closes with 4401 once the session is signed out', async () => {
+  it('closes with 4401 once the session is signed out, open sockets included', async () => {
     const { owner } = await t.team(0);
+    const open = await connect(owner);
     await t.call('POST', '/auth/logout', owner);
+    expect((await open.closed).code).toBe(WS_CLOSE.unauthenticated);
     const s = await connect(null);
     s.send({ type: 'auth', token: owner.token });
     expect((await s.closed).code).toBe(WS_CLOSE.unauthenticated);

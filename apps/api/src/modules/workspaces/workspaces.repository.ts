@@ -233,3 +233,60 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+export interface SharedProjectRow {
+  id: string;
+  name: string;
+  description: string;
+  ownerId: string;
+  ownerName: string;
+  sharedAt: Date;
+}
+
+/** Projects shared with a workspace. */
+export function createProjectSharesRepository(db: Db) {
+  return {
+    /** Shares a project of `userId` with their workspace; false when the project is not theirs. */
+    async share(workspaceId: string, userId: string, projectId: string): Promise<boolean> {
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          insert into project_shares (project_id, workspace_id)
+          select p.id, ${workspaceId} from projects p where p.id = ${projectId} and p.user_id = ${userId}
+          on conflict (project_id) do update set workspace_id = excluded.workspace_id
+          returning project_id as id`),
+      );
+      return rows.length > 0;
+    },
+
+    async unshare(workspaceId: string, projectId: string, byOwnerOnly?: string): Promise<boolean> {
+      const owner = byOwnerOnly
+        ? sql`and exists (select 1 from projects p where p.id = s.project_id and p.user_id = ${byOwnerOnly})`
+        : sql``;
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          delete from project_shares s
+          where s.project_id = ${projectId} and s.workspace_id = ${workspaceId} ${owner}
+          returning s.project_id as id`),
+      );
+      return rows.length > 0;
+    },
+
+    /** Shared projects whose owner is still a member, newest share first. */
+    async list(workspaceId: string): Promise<SharedProjectRow[]> {
+      const rows = rowsOf<SharedProjectRow>(
+        await db.execute(sql`
+          select p.id, p.name, p.description, p.user_id as "ownerId", u.name as "ownerName",
+                 s.shared_at as "sharedAt"
+          from project_shares s
+          join projects p on p.id = s.project_id
+          join users u on u.id = p.user_id
+          join workspace_members m on m.workspace_id = s.workspace_id and m.user_id = p.user_id
+          where s.workspace_id = ${workspaceId}
+          order by s.shared_at desc limit 200`),
+      );
+      return rows.map((r) => ({ ...r, sharedAt: toDate(r.sharedAt) }));
+    },
+  };
+}
+
+export type ProjectSharesRepository = ReturnType<typeof createProjectSharesRepository>;

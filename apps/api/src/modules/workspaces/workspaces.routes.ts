@@ -5,11 +5,15 @@ import {
   InviteSchema,
   MemberParamsSchema,
   MemberRoleBodySchema,
+  ProjectShareParamsSchema,
+  SharedProjectListResponseSchema,
   WorkspaceBodySchema,
   WorkspaceSchema,
 } from '@normas/contracts/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { createChatsRepository } from '../chats/chats.repository';
+import { createProjectSharesRepository } from './workspaces.repository';
 import { createWorkspacesService } from './workspaces.service';
 
 export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -18,6 +22,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 ) => {
   const service = createWorkspacesService({
     workspaces: ctx.workspaces,
+    shares: createProjectSharesRepository(ctx.db),
+    chats: createChatsRepository(ctx.db),
     events: ctx.roomEvents,
     onError: (error, message) => app.log.error({ err: error }, message),
   });
@@ -148,5 +154,51 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) =>
       service.setRole(request.auth!.user, request.params.userId, request.body.role),
+  );
+
+  app.get(
+    '/workspace/projects',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...common,
+        summary: 'Projetos compartilhados com a equipe, com seus chats',
+        response: { 200: SharedProjectListResponseSchema },
+      },
+    },
+    async (request) => ({ data: await service.sharedProjects(request.auth!.user) }),
+  );
+
+  app.put(
+    '/workspace/projects/:projectId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...common,
+        summary: 'Compartilha um projeto seu com a equipe',
+        params: ProjectShareParamsSchema,
+        response: { 200: SharedProjectListResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.shareProject(request.auth!.user, request.params.projectId),
+    }),
+  );
+
+  app.delete(
+    '/workspace/projects/:projectId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...common,
+        summary:
+          'Deixa de compartilhar um projeto (dono do projeto, proprietário ou administrador)',
+        params: ProjectShareParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await service.unshareProject(request.auth!.user, request.params.projectId);
+      return reply.status(204).send();
+    },
   );
 };

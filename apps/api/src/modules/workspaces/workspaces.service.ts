@@ -8,7 +8,13 @@ import { planOf, type PlanId } from '@normas/contracts/plans';
 import { AppError } from '../../lib/app-error';
 import { planQuota } from '../billing/plan-period';
 import type { RoomEvents } from '../rooms/room-events';
-import type { InviteRow, WorkspacesRepository } from './workspaces.repository';
+import type {
+  InviteRow,
+  ProjectSharesRepository,
+  WorkspacesRepository,
+} from './workspaces.repository';
+import type { SharedProject } from '@normas/contracts/workspaces';
+import { toChatDto, type ChatsRepository } from '../chats/chats.repository';
 
 export interface WorkspaceUser {
   id: string;
@@ -31,6 +37,8 @@ function toInviteDto(row: InviteRow): Invite {
 
 export function createWorkspacesService(deps: {
   workspaces: WorkspacesRepository;
+  shares?: ProjectSharesRepository;
+  chats?: Pick<ChatsRepository, 'listForUser'>;
   events: RoomEvents;
   now?: () => Date;
   onError?: (error: unknown, message: string) => void;
@@ -141,6 +149,38 @@ export function createWorkspacesService(deps: {
         await deps.events
           .publish({ k: 'members', roomId, added: [], removed: [memberId] })
           .catch((e: unknown) => deps.onError?.(e, 'room members event failed'));
+    },
+
+    /** Shares one of the caller's projects with their workspace. */
+    async shareProject(user: WorkspaceUser, projectId: string): Promise<SharedProject[]> {
+      const m = await membership(user.id);
+      if (!(await deps.shares!.share(m.workspaceId, user.id, projectId)))
+        throw new AppError('PROJECT_NOT_FOUND');
+      return this.sharedProjects(user);
+    },
+
+    /** Stops sharing: the project's owner, or an owner or admin of the workspace. */
+    async unshareProject(user: WorkspaceUser, projectId: string): Promise<void> {
+      const m = await membership(user.id);
+      const onlyOwn = m.role === 'member' ? user.id : undefined;
+      if (!(await deps.shares!.unshare(m.workspaceId, projectId, onlyOwn)))
+        throw new AppError('PROJECT_NOT_FOUND');
+    },
+
+    /** The workspace's shared projects with their chats, for every member. */
+    async sharedProjects(user: WorkspaceUser): Promise<SharedProject[]> {
+      const m = await membership(user.id);
+      const rows = await deps.shares!.list(m.workspaceId);
+      return Promise.all(
+        rows.map(async (r) => ({
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          owner: { id: r.ownerId, name: r.ownerName },
+          sharedAt: r.sharedAt.toISOString(),
+          chats: (await deps.chats!.listForUser(r.ownerId, { projectId: r.id })).map(toChatDto),
+        })),
+      );
     },
 
     async setRole(

@@ -1,4 +1,9 @@
-import { WorkspaceSchema, type Invite, type Workspace } from '@normas/contracts/workspaces';
+import {
+  WorkspaceSchema,
+  type Invite,
+  type SharedProject,
+  type Workspace,
+} from '@normas/contracts/workspaces';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamTestApp, type TeamTestApp } from './test-support/team-test-app';
@@ -168,5 +173,60 @@ describe('members', () => {
       role: 'admin',
     });
     expect(ws.members.find((m) => m.userId === people[0]!.id)!.role).toBe('admin');
+  });
+});
+
+describe('projects shared with the workspace', () => {
+  it('a member shares a project; every member sees it with its chats, nobody else does', async () => {
+    const { owner, people } = await t.team(2);
+    const [author, reader] = people as [(typeof people)[0], (typeof people)[0]];
+    const project = await t.ok<{ id: string }>('POST', '/regulation/projects', author, {
+      name: 'Obra Norte',
+      description: 'Andaimes',
+    });
+    await t.ok('POST', '/regulation/chat/create', author, {
+      title: 'Guarda-corpo',
+      projectId: project.id,
+    });
+    // Only one's own project can be shared.
+    expect((await t.call('PUT', `/workspace/projects/${project.id}`, reader)).statusCode).toBe(404);
+    const shared = await t.ok<{ data: SharedProject[] }>(
+      'PUT',
+      `/workspace/projects/${project.id}`,
+      author,
+    );
+    expect(shared.data).toMatchObject([
+      {
+        id: project.id,
+        name: 'Obra Norte',
+        owner: { id: author.id, name: author.name },
+        chats: [{ title: 'Guarda-corpo' }],
+      },
+    ]);
+    for (const u of [owner, reader]) {
+      const seen = await t.ok<{ data: SharedProject[] }>('GET', '/workspace/projects', u);
+      expect(seen.data.map((p) => p.id)).toEqual([project.id]);
+    }
+    const other = await t.team(0);
+    expect(
+      (await t.ok<{ data: SharedProject[] }>('GET', '/workspace/projects', other.owner)).data,
+    ).toEqual([]);
+    expect((await t.call('GET', '/workspace/projects', await t.person('pro'))).statusCode).toBe(
+      404,
+    );
+
+    // A reader cannot unshare it; the author can. A removed author's shares disappear.
+    expect((await t.call('DELETE', `/workspace/projects/${project.id}`, reader)).statusCode).toBe(
+      404,
+    );
+    await t.ok('DELETE', `/workspace/projects/${project.id}`, author);
+    expect(
+      (await t.ok<{ data: SharedProject[] }>('GET', '/workspace/projects', reader)).data,
+    ).toEqual([]);
+    await t.ok('PUT', `/workspace/projects/${project.id}`, author);
+    await t.ok('DELETE', `/workspace/members/${author.id}`, owner);
+    expect(
+      (await t.ok<{ data: SharedProject[] }>('GET', '/workspace/projects', reader)).data,
+    ).toEqual([]);
   });
 });

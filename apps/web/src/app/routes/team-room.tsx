@@ -127,7 +127,7 @@ export function TeamRoomRoute() {
           {live.assistantError}
         </p>
       )}
-      {live.loadError && (
+      {live.loadError && !gone && (
         <p className="form-error" role="alert">
           Não foi possível carregar as mensagens.
         </p>

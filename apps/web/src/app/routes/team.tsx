@@ -11,6 +11,8 @@ import {
   errorText,
   roomsKey,
   useMyInvites,
+  useMyProjects,
+  useSharedProjects,
   usePendingInvites,
   useRooms,
   useTeamActions,
@@ -348,6 +350,66 @@ function Members({ workspace, userId }: { workspace: Workspace; userId: string }
   );
 }
 
+function SharedProjects({ workspace, userId }: { workspace: Workspace; userId: string }) {
+  const shared = useSharedProjects(userId);
+  const mine = useMyProjects(userId);
+  const actions = useTeamActions(userId);
+  const [chosen, setChosen] = useState('');
+  const sharedIds = new Set(shared.data?.map((p) => p.id));
+  const shareable = (mine.data ?? []).filter((p) => !sharedIds.has(p.id));
+  return (
+    <section className="team-section" aria-labelledby="team-projects-title">
+      <h2 id="team-projects-title">Projetos compartilhados</h2>
+      {shared.data?.length === 0 && <p>Nenhum projeto compartilhado com a equipe.</p>}
+      <ul className="team-list" aria-label="Projetos compartilhados">
+        {shared.data?.map((p) => (
+          <li key={p.id}>
+            <span>
+              <strong>{p.name}</strong> — de {p.owner.name}
+              {p.chats.length > 0 &&
+                `: ${p.chats.map((c) => c.title ?? c.initialQuestion ?? 'Chat').join(', ')}`}
+            </span>
+            {(p.owner.id === userId || workspace.role !== 'member') && (
+              <button
+                type="button"
+                className="button button--text"
+                onClick={() => actions.unshare.mutate(p.id)}
+              >
+                Deixar de compartilhar {p.name}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {shareable.length > 0 && (
+        <form
+          className="team-form"
+          aria-label="Compartilhar projeto"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (chosen) actions.share.mutate(chosen, { onSuccess: () => setChosen('') });
+          }}
+        >
+          <label>
+            Projeto seu
+            <select value={chosen} onChange={(e) => setChosen(e.target.value)} required>
+              <option value="">Escolha um projeto</option>
+              {shareable.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button--secondary">
+            Compartilhar com a equipe
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
 /** Keeps the rooms list (unread counts, last messages) live while the page is open. */
 function useLiveRooms(userId: string) {
   const socket = useTeamSocket();
@@ -392,6 +454,7 @@ function WorkspacePage({ workspace, userId }: { workspace: Workspace; userId: st
         {rooms.data && <RoomList rooms={rooms.data} />}
       </section>
       <Members workspace={workspace} userId={userId} />
+      <SharedProjects workspace={workspace} userId={userId} />
     </>
   );
 }

@@ -153,8 +153,6 @@ export function RoomComposer({
         placeholder="Escreva para a equipe — @assistente responde com as normas"
         value={value}
         disabled={disabled}
-        role="combobox"
-        aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={

@@ -6,7 +6,9 @@ import {
   type Room,
   type RoomMessage,
 } from '@normas/contracts/rooms';
+import { ProjectListResponseSchema } from '@normas/contracts/projects';
 import {
+  SharedProjectListResponseSchema,
   InviteListResponseSchema,
   InviteSchema,
   WorkspaceSchema,
@@ -66,6 +68,26 @@ export function useRooms(userId: string, enabled = true) {
     queryFn: ({ signal }) =>
       apiRequest('/chat', { schema: RoomListResponseSchema, signal }).then((r) => r.data),
     enabled,
+  });
+}
+
+export function useSharedProjects(userId: string) {
+  return useQuery({
+    queryKey: ['workspace', 'projects', userId],
+    queryFn: ({ signal }) =>
+      apiRequest('/workspace/projects', { schema: SharedProjectListResponseSchema, signal }).then(
+        (r) => r.data,
+      ),
+  });
+}
+
+export function useMyProjects(userId: string) {
+  return useQuery({
+    queryKey: ['projects', 'team-share', userId],
+    queryFn: ({ signal }) =>
+      apiRequest('/regulation/projects', { schema: ProjectListResponseSchema, signal }).then(
+        (r) => r.data,
+      ),
   });
 }
 
@@ -160,6 +182,19 @@ export function useTeamActions(userId: string) {
           body: { userId: otherId },
           schema: RoomSchema,
         }),
+      ...ok,
+    }),
+    share: useMutation({
+      mutationFn: (projectId: string) =>
+        apiRequest(`/workspace/projects/${projectId}`, {
+          method: 'PUT',
+          schema: SharedProjectListResponseSchema,
+        }),
+      ...ok,
+    }),
+    unshare: useMutation({
+      mutationFn: (projectId: string) =>
+        apiRequest(`/workspace/projects/${projectId}`, { method: 'DELETE', schema: z.unknown() }),
       ...ok,
     }),
     userId,

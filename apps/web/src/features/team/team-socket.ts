@@ -166,3 +166,11 @@ export function acquireTeamSocket(): { socket: TeamSocket; release: () => void }
     },
   };
 }
+
+/** Closes the tab's socket at once (sign-out, tests). */
+export function closeTeamSocket(): void {
+  clearTimeout(stopTimer);
+  shared?.stop();
+  shared = null;
+  users = 0;
+}

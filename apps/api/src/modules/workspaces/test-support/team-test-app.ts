@@ -15,7 +15,7 @@ export interface TeamUser {
   headers: Headers;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** An app over the fixture NRs with helpers to make workspaces, members and rooms. */
 export async function createTeamTestApp(
