@@ -120,6 +120,7 @@ describe('buildTurnInput', () => {
 describe('a follow-up through the API, with the real retrieval and extractive engine', () => {
   let t: ChatTestApp;
   const inputs: AnswerInput[] = [];
+  const calculatedAsked: string[] = [];
 
   beforeAll(async () => {
     const extractive = createExtractiveEngine();
@@ -130,12 +131,36 @@ describe('a follow-up through the API, with the real retrieval and extractive en
         return extractive.answer(input, options);
       },
     };
+    // Records what the calculated answers are asked, and leaves every question to the engines.
+    const calculatedAnswers = {
+      tryAnswer: async ({ question }: { question: string }) => {
+        calculatedAsked.push(question);
+        return null;
+      },
+    };
     t = await createChatTestApp({
       realEngines: true,
-      overrides: { answers } as Partial<AppContext>,
+      overrides: { answers, calculatedAnswers } as Partial<AppContext>,
     });
   });
   afterAll(async () => t.close());
+
+  it('hands "e para 150 empregados?" to the calculated answers as the question it stands for', async () => {
+    const u = await t.user('pro');
+    const asked = await t.askQuestion(
+      u,
+      'Quantos membros da CIPA para 80 empregados em grau de risco 3?',
+    );
+    const chat = await t.createChat(u, { chatKey: asked.chatKey });
+    calculatedAsked.length = 0;
+    const followUp = await t.inject('POST', `/regulation/chat/${chat.id}/message`, u.headers, {
+      content: 'e para 150 empregados?',
+    });
+    expect(followUp.statusCode).toBe(201);
+    expect(calculatedAsked).toEqual([
+      'Quantos membros da CIPA para 150 empregados em grau de risco 3?',
+    ]);
+  });
 
   it('lands in the NR of the conversation for a paid plan, where the message alone finds nothing', async () => {
     const u = await t.user('pro');

@@ -65,8 +65,13 @@ function inSentence(text: string): string {
  * NR-18 → "O que a NR-18 estabelece sobre medidas de prevenção contra queda de altura?".
  */
 export function titleAsQuestion(code: string, heading: string): string | null {
-  const annex = /^Anexo\s+([IVXL\d]+[A-Z]?)\s*[-–:]?\s*(.*)$/i.exec(heading.trim());
+  const annex = /^Anexo\s+((?:[IVXL]+|\d+)(?:-?[A-Z])?|[A-Z])(?![\p{L}\d])\s*[-–:]?\s*(.*)$/iu.exec(
+    heading.trim(),
+  );
   const text = (annex ? annex[2]! : heading.replace(/^\d+(?:\.\d+)*\.?\s*/, ''))
+    // "VIII - Teste de…": the numbering of a part, and "dos equipamentos…": a heading's preposition.
+    .replace(/^[IVXL]+\s*[-–.)]\s+/i, '')
+    .replace(/^d[oa]s?\s+/i, '')
     .replace(/\s*\([^)]*\)/g, '')
     .replace(/[.:;]+$/, '')
     .trim();

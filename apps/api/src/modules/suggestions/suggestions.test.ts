@@ -115,5 +115,13 @@ describe('titles as questions', () => {
     );
     expect(titleAsQuestion('NR-23', '23.1 Objetivo')).toBe('Qual o objetivo da NR-23?');
     expect(titleAsQuestion('NR-05', '5.9 Disposições gerais')).toBeNull();
+    // An annex named by a letter and nothing else says nothing; numbering and prepositions go.
+    expect(titleAsQuestion('NR-15', 'Anexo A')).toBeNull();
+    expect(titleAsQuestion('NR-15', 'VIII - Teste de tolerância ao oxigênio')).toBe(
+      'O que a NR-15 estabelece sobre teste de tolerância ao oxigênio?',
+    );
+    expect(titleAsQuestion('NR-15', 'Dos equipamentos de mergulho')).toBe(
+      'O que a NR-15 estabelece sobre equipamentos de mergulho?',
+    );
   });
 });
