@@ -1,10 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Markdown, preloadMarkdown } from '../../components/markdown/markdown';
 import { MessageSources } from '../../features/chats/components/message-sources';
 import { RoomComposer, handleOf, type MentionOption } from '../../features/team/room-composer';
-import { getRoom, roomsKey } from '../../features/team/team-api';
+import type { Room } from '@normas/contracts/rooms';
+import {
+  errorText,
+  getRoom,
+  roomsKey,
+  useTeamActions,
+  useWorkspace,
+} from '../../features/team/team-api';
 import { useRoom } from '../../features/team/use-room';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSignedInUser } from '../../lib/session';
@@ -13,6 +20,71 @@ export const RECONNECTING_TEXT = 'Reconectando… as mensagens chegam assim que 
 export const REMOVED_TEXT = 'Você não faz mais parte desta conversa.';
 
 const timeFormat = () => new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
+
+/** A group's participants: add people of the team, remove someone, or leave. */
+function GroupMembers({ room, userId }: { room: Room; userId: string }) {
+  const workspace = useWorkspace(userId);
+  const actions = useTeamActions(userId);
+  const [chosen, setChosen] = useState('');
+  const inRoom = new Set(room.members.map((m) => m.userId));
+  const addable = (workspace.data?.members ?? []).filter((m) => !inRoom.has(m.userId));
+  const failed = [actions.addToGroup, actions.removeFromGroup].find((m) => m.isError);
+  return (
+    <details className="team-group-members">
+      <summary>Participantes ({room.members.length})</summary>
+      <ul className="team-list" aria-label="Participantes">
+        {room.members.map((m) => (
+          <li key={m.userId}>
+            <span>{m.userId === userId ? 'Você' : m.name}</span>
+            <button
+              type="button"
+              className="button button--text"
+              onClick={() =>
+                actions.removeFromGroup.mutate({ roomId: room.id, memberId: m.userId })
+              }
+            >
+              {m.userId === userId ? 'Sair do grupo' : `Remover ${m.name} do grupo`}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {addable.length > 0 && (
+        <form
+          className="team-form"
+          aria-label="Adicionar ao grupo"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (chosen)
+              actions.addToGroup.mutate(
+                { roomId: room.id, memberIds: [chosen] },
+                { onSuccess: () => setChosen('') },
+              );
+          }}
+        >
+          <label>
+            Pessoa da equipe
+            <select value={chosen} onChange={(e) => setChosen(e.target.value)} required>
+              <option value="">Escolha</option>
+              {addable.map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {m.name || m.email}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button--secondary">
+            Adicionar
+          </button>
+        </form>
+      )}
+      {failed && (
+        <p className="form-error" role="alert">
+          {errorText(failed.error, 'Não foi possível mudar os participantes.')}
+        </p>
+      )}
+    </details>
+  );
+}
 
 /** /equipe/{roomId}: a group or direct room, live. */
 export function TeamRoomRoute() {
@@ -63,6 +135,7 @@ export function TeamRoomRoute() {
           {room.data.members.map((m) => (m.userId === user.id ? 'Você' : m.name)).join(', ')}
         </p>
       )}
+      {room.data?.kind === 'group' && !gone && <GroupMembers room={room.data} userId={user.id} />}
       {live.status === 'reconnecting' && !gone && (
         <p className="team-connection" role="status">
           {RECONNECTING_TEXT}

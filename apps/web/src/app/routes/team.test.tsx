@@ -219,6 +219,20 @@ describe('/equipe/{roomId}', () => {
   function renderRoom() {
     const api = installFakeApi();
     api.on('GET /api/v1/chat/r1', { body: room });
+    api.on('GET /api/v1/workspace', {
+      body: {
+        ...workspace,
+        members: [
+          ...workspace.members,
+          {
+            ...workspace.members[1]!,
+            userId: 'u-caio',
+            name: 'Caio Reis',
+            email: 'caio@exemplo.com.br',
+          },
+        ],
+      },
+    });
     api.on('GET /api/v1/chat/r1/messages?after=0&limit=200', {
       body: { data: [message(1, 'Bom dia'), message(2, 'Tudo certo?')] },
     });
@@ -286,5 +300,24 @@ describe('/equipe/{roomId}', () => {
     await user.keyboard('{Enter}');
     expect(box).toHaveValue('Oi @assistente ');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('adds a person of the team to a group and removes one', async () => {
+    const { user, api } = renderRoom();
+    api.on('POST /api/v1/chat/groups/r1/members', { body: room });
+    api.on('DELETE /api/v1/chat/groups/r1/members/u-bia', { status: 204 });
+    await user.click(await screen.findByText('Participantes (2)'));
+    const form = await screen.findByRole('form', { name: 'Adicionar ao grupo' });
+    await user.selectOptions(await within(form).findByLabelText('Pessoa da equipe'), 'u-caio');
+    await user.click(within(form).getByRole('button', { name: 'Adicionar' }));
+    await vi.waitFor(() =>
+      expect(api.requestsTo('POST /api/v1/chat/groups/r1/members')[0]?.body).toEqual({
+        memberIds: ['u-caio'],
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remover Bia Lima do grupo' }));
+    await vi.waitFor(() =>
+      expect(api.requestsTo('DELETE /api/v1/chat/groups/r1/members/u-bia')).toHaveLength(1),
+    );
   });
 });

@@ -184,6 +184,29 @@ export function useTeamActions(userId: string) {
         }),
       ...ok,
     }),
+    addToGroup: useMutation({
+      mutationFn: ({ roomId, memberIds }: { roomId: string; memberIds: string[] }) =>
+        apiRequest(`/chat/groups/${roomId}/members`, {
+          method: 'POST',
+          body: { memberIds },
+          schema: RoomSchema,
+        }),
+      onSuccess: () => {
+        refresh();
+        void client.invalidateQueries({ queryKey: ['room'] });
+      },
+    }),
+    removeFromGroup: useMutation({
+      mutationFn: ({ roomId, memberId }: { roomId: string; memberId: string }) =>
+        apiRequest(`/chat/groups/${roomId}/members/${memberId}`, {
+          method: 'DELETE',
+          schema: z.unknown(),
+        }),
+      onSuccess: () => {
+        refresh();
+        void client.invalidateQueries({ queryKey: ['room'] });
+      },
+    }),
     share: useMutation({
       mutationFn: (projectId: string) =>
         apiRequest(`/workspace/projects/${projectId}`, {
