@@ -47,7 +47,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: UserSchema },
       },
     },
-    async (request) => toUserDto(request.auth!.user),
+    // A workspace member is shown the Business plan they use while a member (issue 11).
+    async (request) => toUserDto(await ctx.effectiveUser(request.auth!.user)),
   );
 
   app.post(

@@ -142,6 +142,8 @@ describe('members', () => {
   it('a member has the Business rights while in the workspace, and loses them when removed', async () => {
     const { owner, people } = await t.team(1);
     const member = people[0]!;
+    // The app is told the plan the member uses, so it offers chats instead of the Pro plan.
+    expect((await t.ok<{ plan: string }>('GET', '/auth/me', member)).plan).toBe('business');
     // A Free user may not create chats; as a member they may.
     const created = await t.call('POST', '/regulation/chat/create', member, { title: 'Dúvidas' });
     expect(created.statusCode).toBe(201);
@@ -158,6 +160,7 @@ describe('members', () => {
     expect((await t.call('GET', '/workspace', member)).statusCode).toBe(404);
     const after = await t.call('POST', '/regulation/chat/create', member, { title: 'De novo' });
     expect(after.statusCode).toBe(403);
+    expect((await t.ok<{ plan: string }>('GET', '/auth/me', member)).plan).toBe('free');
   });
 
   it('the owner cannot be removed; a member cannot remove anyone', async () => {
