@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BM25Index } from './bm25-index';
-import { ANSWER_FEATURES, createRetrievalEngine, DEFAULT_TUNING, itemKey } from './engine';
+import {
+  ANSWER_FEATURES,
+  createRetrievalEngine,
+  DEFAULT_TUNING,
+  itemKey,
+  RANK_FEATURES,
+} from './engine';
 import { OUTSIDE_DOMAINS } from './outside-domains';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
 import { analyzeTerms } from './text/analyzer';
@@ -212,5 +218,55 @@ describe('the answerability classifier', () => {
   it('never refuses a named item, nor a question its best item covers word for word on its NR topic', () => {
     expect(strict.search('o que diz o item 33.3.2 da NR-33?').abstained).toBe(false);
     expect(strict.search('permissão de entrada em espaço confinado').abstained).toBe(false);
+  });
+});
+
+describe('item cues the ranker reads', () => {
+  const row = (item: string, headingPath: string, content: string, n: number) => ({
+    sectionId: `c${n}`,
+    regulationId: 'NR-03',
+    code: 'NR-03',
+    title: 'Embargo e Interdição',
+    item,
+    number: n,
+    headingPath,
+    content,
+  });
+  const cues = createRetrievalEngine([
+    row(
+      '3.2.2.1',
+      '3.2 Definições',
+      'O embargo implica a paralisação parcial ou total da obra.',
+      1,
+    ),
+    row(
+      '3.4.1',
+      '3.4 Procedimentos',
+      'São passíveis de embargo ou interdição a obra e a máquina.',
+      2,
+    ),
+    row(
+      '3.5.1',
+      '3.5 Prazos',
+      'O recurso da interdição deve ser apresentado ao órgão regional. (Alterado pela Portaria MTE nº 342, de 21 de março de 2024)',
+      3,
+    ),
+    row('3.5.2', '3.5 Prazos', 'O recurso do embargo deve ser apresentado em dez dias.', 4),
+  ]);
+  const feature = (question: string, item: string, name: (typeof RANK_FEATURES)[number]) =>
+    cues.inspect(question).candidates.find((c) => c.item === item)?.features[
+      RANK_FEATURES.indexOf(name)
+    ];
+
+  it('reads an item under "Definições" as a definition when the question asks for a difference', () => {
+    const question = 'qual a diferença entre embargo e interdição?';
+    expect(feature(question, '3.2.2.1', 'definition')).toBe(1);
+    expect(feature(question, '3.4.1', 'definition')).toBe(0);
+  });
+
+  it('takes no figure from an amendment note', () => {
+    const question = 'em quanto tempo apresentar o recurso da interdição ou do embargo?';
+    expect(feature(question, '3.5.1', 'quantity')).toBe(0);
+    expect(feature(question, '3.5.2', 'quantity')).toBe(1);
   });
 });

@@ -87,6 +87,16 @@ const DEFINITION_WINDOW = 160;
 /** "35.2.1" or "Anexo II 1.3": an item proper, as opposed to "Glossário", "Anexo IV" or a table. */
 const NUMBERED_ITEM = /^(?:Anexo \S+ )?\d+(?:\.\d+)*$/;
 
+/**
+ * "(Alterado pela Portaria MTE nº 342, de 21 de março de 2024)": an amendment note's numbers are
+ * no figure of the rule, so they do not make the item answer "quanto tempo?".
+ */
+const AMENDMENT_NOTE =
+  /\((?:alterad|inclu[íi]d|revogad|reda[çc][ãa]o|vide|vig[êe]ncia|acrescentad|renumerad)[^)]*\)/giu;
+
+/** The last heading above an item ("3.2 Definições", "Anexo IV > Glossário"). */
+const lastHeading = (headingPath: string) => headingPath.split(' > ').at(-1) ?? '';
+
 /** What the learned reranker reads of each first-stage candidate, in this order. */
 export const RANK_FEATURES = [
   'firstStage',
@@ -209,12 +219,16 @@ export function createRetrievalEngine(
   const reference = Uint8Array.from(sections, (s) => (NUMBERED_ITEM.test(s.item) ? 0 : 1));
   const defining = Uint8Array.from(sections, (s) => {
     const opening = phraseKey(s.content.slice(0, DEFINITION_WINDOW));
-    return DOMAIN.definitionMarkers.some((m) => containsSequence(opening, m)) ? 1 : 0;
+    if (DOMAIN.definitionMarkers.some((m) => containsSequence(opening, m))) return 1;
+    // An item under "Definições" or "Glossário" defines its term whatever its wording.
+    const heading = phraseKey(lastHeading(s.headingPath));
+    return DOMAIN.definitionHeadings.some((h) => containsSequence(heading, h)) ? 1 : 0;
   });
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
-    for (const token of tokenize(s.content)) {
+    for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
       if (token.kind === 'number' || DOMAIN.quantityWords.has(token.value)) quantity[i] = 1;
+    for (const token of tokenize(s.content)) {
       const term = termOf(token);
       if (term) terms.push(term);
     }

@@ -20,6 +20,8 @@ export interface DomainKnowledge {
   definitionCues: string[][];
   /** Phrases with which an item defines a term or its scope ("considera-se", "aplica-se"). */
   definitionMarkers: string[][];
+  /** Headings under which every item defines a term ("Definições", "Glossário"). */
+  definitionHeadings: string[][];
   /** NRs of one sector (mining, ports, platforms...): they need the question to speak of that sector. */
   sectoral: Set<string>;
 }
@@ -33,7 +35,7 @@ export interface DomainData {
   sectoralNrs?: { codes: string[] };
   quantityWords?: string[];
   definitionCues?: { phrases: string[] };
-  definitionMarkers?: { phrases: string[] };
+  definitionMarkers?: { phrases: string[]; headings?: string[] };
 }
 
 function escape(s: string): string {
@@ -66,6 +68,7 @@ export function compileDomain(d: DomainData): DomainKnowledge {
     quantityWords: new Set(d.quantityWords ?? []),
     definitionCues: (d.definitionCues?.phrases ?? []).map(phraseKey),
     definitionMarkers: (d.definitionMarkers?.phrases ?? []).map(phraseKey),
+    definitionHeadings: (d.definitionMarkers?.headings ?? []).map(phraseKey),
     sectoral: new Set((d.sectoralNrs?.codes ?? []).map((c) => canonicalCode(c.replace(/\D/g, '')))),
   };
 }

@@ -36,6 +36,8 @@ describe('text normalisation', () => {
     expect(stem('trabalhadores')).toBe(stem('trabalhador'));
     expect(stem(foldText('mínimos'))).toBe(stem('minimo'));
     expect(stem('minimos')).not.toBe(stem('mina'));
+    expect(stem(foldText('inflamáveis'))).toBe(stem(foldText('inflamável')));
+    expect(stem(foldText('responsáveis'))).toBe(stem(foldText('responsável')));
   });
 
   it('brings nouns in -ção to their verb', () => {
