@@ -38,9 +38,12 @@ const message = (seq: number): RoomMessage => ({
   regulations: [],
 });
 
-function hubWith(stored: RoomMessage[]) {
+function hubWith(stored: RoomMessage[], lastSeqs: number[] = [0]) {
+  // What the room's newest seq reads at each look (the socket signs in with two reads).
+  let reads = 0;
   const rooms = {
     roomIdsOf: async () => [ROOM],
+    lastSeqsOf: async () => new Map([[ROOM, lastSeqs[Math.min(reads++, lastSeqs.length - 1)]!]]),
     messagesAfter: async (_room: string, after: number, limit: number) =>
       stored.filter((m) => m.seq > after).slice(0, limit),
     messageAt: async (_room: string, seq: number) => stored.find((m) => m.seq === seq),
@@ -103,6 +106,40 @@ describe('rooms hub', () => {
         .filter((f) => f.type === 'message')
         .map((f) => f.message!.seq),
     ).toEqual([1, 2, 3, 4]);
+    hub.closeAll();
+  });
+
+  it('starts a new socket at the newest message: one announced out of order is not lost', async () => {
+    const stored = [1, 2].map(message);
+    const hub = hubWith(stored);
+    const s = await join(hub, 'ana');
+    // Two replicas announce seq 2 before seq 1: the cursor (0 at sign-in) reads 1 back first.
+    hub.handle({ k: 'msg', roomId: ROOM, seq: 2, message: stored[1] });
+    hub.handle({ k: 'msg', roomId: ROOM, seq: 1, message: stored[0] });
+    await settle();
+    expect(
+      s
+        .frames()
+        .filter((f) => f.type === 'message')
+        .map((f) => f.message!.seq),
+    ).toEqual([1, 2]);
+    hub.closeAll();
+  });
+
+  it('reads back what was stored while the socket was signing in, and nothing older', async () => {
+    const stored = [1, 2, 3, 4].map(message);
+    // 2 messages before the sign-in; 2 more stored between its two reads.
+    const hub = hubWith(stored, [2, 4]);
+    const s = await join(hub, 'ana');
+    await settle();
+    hub.handle({ k: 'msg', roomId: ROOM, seq: 4, message: stored[3] });
+    await settle();
+    expect(
+      s
+        .frames()
+        .filter((f) => f.type === 'message')
+        .map((f) => f.message!.seq),
+    ).toEqual([3, 4]);
     hub.closeAll();
   });
 });

@@ -300,8 +300,22 @@ export function createRoomsHub(deps: {
     conn.user = user;
     conn.token = token;
     index(byUser, user.id, conn);
-    for (const roomId of await deps.rooms.roomIdsOf(user.id)) joinRoom(conn, roomId);
+    // Each room's cursor starts at its newest message when the socket signs in: what comes after
+    // is delivered in seq order even when announcements from several replicas arrive out of order
+    // (without a cursor, seq 2 arriving before seq 1 would hide seq 1). Messages stored between
+    // the first read and the subscription are read back before "ready".
+    const before = await deps.rooms.lastSeqsOf(user.id);
+    if (conn.closed) return;
+    for (const [roomId, seq] of before) {
+      joinRoom(conn, roomId);
+      conn.cursors.set(roomId, seq);
+    }
+    const after = await deps.rooms.lastSeqsOf(user.id);
     send(conn, { type: 'ready', userId: user.id });
+    for (const [roomId, seq] of after) {
+      const from = before.get(roomId);
+      if (from !== undefined && seq > from) await catchUp(conn, roomId, from, seq);
+    }
   }
 
   async function onFrame(conn: Connection, frame: ClientFrame) {

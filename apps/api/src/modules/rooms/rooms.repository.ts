@@ -164,6 +164,18 @@ export function createRoomsRepository(db: Db) {
       return rows.map((r) => r.roomId);
     },
 
+    /** The seq of the newest message of each of the user's rooms. */
+    async lastSeqsOf(userId: string): Promise<Map<string, number>> {
+      const rows = rowsOf<{ roomId: string; lastSeq: number }>(
+        await db.execute(
+          sql`select rm.room_id as "roomId", r.last_seq as "lastSeq"
+              from room_members rm join rooms r on r.id = rm.room_id
+              where rm.user_id = ${userId}`,
+        ),
+      );
+      return new Map(rows.map((r) => [r.roomId, Number(r.lastSeq)]));
+    },
+
     /** The user's rooms, most recently active first, with their read marker. */
     async listFor(userId: string): Promise<(RoomRow & { lastReadSeq: number })[]> {
       const rows = rowsOf<RoomRow & { lastReadSeq: number }>(
