@@ -6,6 +6,66 @@ import { AppError } from '../lib/app-error';
 
 const isSourceMap = (pathname: string) => pathname.endsWith('.map');
 
+/** Written by the web build (apps/web/build-tools/route-preloads.ts). */
+interface RoutePreload {
+  pattern: string;
+  files: string[];
+}
+
+function readRoutePreloads(distDir: string): RoutePreload[] {
+  try {
+    const parsed = JSON.parse(
+      fs.readFileSync(path.join(distDir, 'route-preloads.json'), 'utf8'),
+    ) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (entry): entry is RoutePreload =>
+        typeof (entry as RoutePreload).pattern === 'string' &&
+        Array.isArray((entry as RoutePreload).files) &&
+        (entry as RoutePreload).files.every(
+          (file) => typeof file === 'string' && /^\/[\w./-]+\.js$/.test(file),
+        ),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `pathname` is the client route `pattern` (`/history/:id`); static segments win first. */
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.replace(/\/+$/, '').split('/');
+  if (want.length !== have.length) return false;
+  return want.every((segment, i) =>
+    segment.startsWith(':') ? (have[i] ?? '') !== '' : segment === have[i],
+  );
+}
+
+/**
+ * index.html for each route, naming in its head the chunks that route loads on demand
+ * (`<link rel="modulepreload">`): the browser fetches them alongside the first script instead of
+ * after it has run (docs/decisions/0034). Built once per route when the server starts.
+ */
+function routeHtml(distDir: string, indexHtml: string) {
+  const routes = readRoutePreloads(distDir);
+  const exact = routes.filter((r) => !r.pattern.includes(':'));
+  const withParams = routes.filter((r) => r.pattern.includes(':'));
+  const pages = new Map(
+    routes.map((route) => {
+      const links = route.files
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .join('');
+      return [route.pattern, links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml];
+    }),
+  );
+  return (pathname: string): string => {
+    const route =
+      exact.find((r) => matchesPattern(r.pattern, pathname)) ??
+      withParams.find((r) => matchesPattern(r.pattern, pathname));
+    return route ? pages.get(route.pattern)! : indexHtml;
+  };
+}
+
 /**
  * Serves the built web app: its files as they are, and index.html for every other GET outside
  * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404. Source
@@ -13,6 +73,7 @@ const isSourceMap = (pathname: string) => pathname.endsWith('.map');
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file; the one the
  * browser accepts is sent with its `content-encoding` and `vary: accept-encoding`, so nothing is
  * compressed per request. File names under assets/ carry a content hash: cached for a year.
+ * index.html is read once at start, with the preloads of each route (routeHtml).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -21,6 +82,7 @@ export async function registerWebApp(
 ) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const htmlFor = hasWeb ? routeHtml(distDir, fs.readFileSync(indexFile, 'utf8')) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,7 +104,7 @@ export async function registerWebApp(
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new AppError('ROUTE_NOT_FOUND');
     if (isSourceMap(pathname)) throw new AppError('NOT_FOUND');
-    if (!hasWeb) {
+    if (!htmlFor) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -51,6 +113,6 @@ export async function registerWebApp(
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile('index.html', { cacheControl: false });
+      .send(htmlFor(pathname));
   });
 }
