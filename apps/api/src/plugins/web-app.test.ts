@@ -102,6 +102,16 @@ describe('the built web app', () => {
       expect(await preloads('/history/abc')).toEqual([]);
       expect(await preloads('/login')).toEqual([]);
       expect(await preloads('/regulations/nr-35/extra')).toEqual([]);
+
+      // A new build replaces index.html while the server runs: its pages follow.
+      const indexFile = path.join(dist, 'index.html');
+      const previous = fs.readFileSync(indexFile, 'utf8');
+      fs.writeFileSync(indexFile, previous.replace('<title>App</title>', '<title>Novo</title>'));
+      fs.utimesSync(indexFile, new Date(), new Date(Date.now() + 5000));
+      const rebuilt = await t.app.inject({ method: 'GET', url: '/regulations' });
+      expect(rebuilt.body).toContain('<title>Novo</title>');
+      expect(rebuilt.body).toContain('/assets/regulations-1.js');
+      fs.writeFileSync(indexFile, previous);
     } finally {
       await t.close();
     }

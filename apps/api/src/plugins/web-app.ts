@@ -44,7 +44,7 @@ function matchesPattern(pattern: string, pathname: string): boolean {
 /**
  * index.html for each route, naming in its head the chunks that route loads on demand
  * (`<link rel="modulepreload">`): the browser fetches them alongside the first script instead of
- * after it has run (docs/decisions/0034). Built once per route when the server starts.
+ * after it has run (docs/decisions/0034). Built once per route and build.
  */
 function routeHtml(distDir: string, indexHtml: string) {
   const routes = readRoutePreloads(distDir);
@@ -73,7 +73,7 @@ function routeHtml(distDir: string, indexHtml: string) {
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file; the one the
  * browser accepts is sent with its `content-encoding` and `vary: accept-encoding`, so nothing is
  * compressed per request. File names under assets/ carry a content hash: cached for a year.
- * index.html is read once at start, with the preloads of each route (routeHtml).
+ * index.html is read once per build, with the preloads of each route (routeHtml).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -82,7 +82,22 @@ export async function registerWebApp(
 ) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  const htmlFor = hasWeb ? routeHtml(distDir, fs.readFileSync(indexFile, 'utf8')) : null;
+  // Read again when a new build has replaced index.html or the preloads (the old scripts are gone).
+  let built: { version: string; htmlFor: (pathname: string) => string } | null = null;
+  const htmlFor = (pathname: string): string | null => {
+    try {
+      const preloads = fs.statSync(path.join(distDir, 'route-preloads.json'), {
+        throwIfNoEntry: false,
+      });
+      const version = `${fs.statSync(indexFile).mtimeMs}:${preloads?.mtimeMs ?? 0}`;
+      if (built?.version !== version)
+        built = { version, htmlFor: routeHtml(distDir, fs.readFileSync(indexFile, 'utf8')) };
+      return built.htmlFor(pathname);
+    } catch {
+      // Mid-build: index.html is being written again.
+      return null;
+    }
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -104,15 +119,13 @@ export async function registerWebApp(
     if (request.method !== 'GET' && request.method !== 'HEAD')
       throw new AppError('ROUTE_NOT_FOUND');
     if (isSourceMap(pathname)) throw new AppError('NOT_FOUND');
-    if (!htmlFor) {
+    const html = hasWeb ? htmlFor(pathname) : null;
+    if (html === null) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('A interface web ainda não foi construída. Rode "npm start" na raiz do projeto.');
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(htmlFor(pathname));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
