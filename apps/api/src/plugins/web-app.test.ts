@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 
@@ -102,6 +103,25 @@ describe('the built web app', () => {
       expect(await preloads('/history/abc')).toEqual([]);
       expect(await preloads('/login')).toEqual([]);
       expect(await preloads('/regulations/nr-35/extra')).toEqual([]);
+
+      // Compressed here (the build's .br/.gz are index.html without the preloads).
+      const br = await t.app.inject({
+        method: 'GET',
+        url: '/regulations',
+        headers: { 'accept-encoding': 'gzip;q=0.5, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/regulations-1.js">',
+      );
+      const gzip = await t.app.inject({
+        method: 'GET',
+        url: '/regulations',
+        headers: { 'accept-encoding': 'br;q=0, gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('/assets/regulations-1.js');
 
       // A new build replaces index.html while the server runs: its pages follow.
       const indexFile = path.join(dist, 'index.html');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
@@ -66,6 +67,20 @@ function routeHtml(distDir: string, indexHtml: string) {
   };
 }
 
+/** The encodings the browser accepts (q > 0), for a page compressed here rather than at build. */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
 /**
  * Serves the built web app: its files as they are, and index.html for every other GET outside
  * /api so that client-side routes work on reload. Unknown /api paths answer a JSON 404. Source
@@ -82,6 +97,18 @@ export async function registerWebApp(
 ) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // Each route's page, compressed once (a handful of pages; the build's .br/.gz are the plain
+  // index.html, without the route's preloads).
+  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+  const compress = (html: string) => {
+    let entry = compressed.get(html);
+    if (!entry) {
+      entry = { br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html) };
+      if (compressed.size > 100) compressed.clear();
+      compressed.set(html, entry);
+    }
+    return entry;
+  };
   // Read again when a new build has replaced index.html or the preloads (the old scripts are gone).
   let built: { version: string; htmlFor: (pathname: string) => string } | null = null;
   const htmlFor = (pathname: string): string | null => {
@@ -126,6 +153,12 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('A interface web ainda não foi construída. Rode "npm start" na raiz do projeto.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compress(html)[encoding]);
   });
 }
