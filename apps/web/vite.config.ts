@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { initialJsBudget } from './build-tools/initial-js-budget.ts';
 import { precompress } from './build-tools/precompress.ts';
+import { ROUTE_MODULES } from './build-tools/route-modules.ts';
+import { routePreloadsPlugin } from './build-tools/route-preloads.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
@@ -37,7 +39,12 @@ const INITIAL_JS = {
 };
 
 export default defineConfig({
-  plugins: [react(), initialJsBudget(INITIAL_JS), precompress()],
+  plugins: [
+    react(),
+    initialJsBudget(INITIAL_JS),
+    routePreloadsPlugin(ROUTE_MODULES),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, ws: true }, '/dev-auth': apiTarget },

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 
@@ -9,7 +10,19 @@ let dist: string;
 beforeAll(() => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'normas-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>App</title>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>App</title></head><body></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify([
+      { pattern: '/regulations', files: ['/assets/regulations-1.js', '/assets/schemas-2.js'] },
+      { pattern: '/regulations/index', files: ['/assets/regulation-index-3.js'] },
+      { pattern: '/regulations/:id', files: ['/assets/regulation-viewer-4.js'] },
+      { pattern: '/history/:id', files: ['/assets/history-detail-5.js"><script>'] },
+    ]),
+  );
   fs.writeFileSync(
     path.join(dist, 'assets/app-1234.js'),
     'console.log(1);\n//# sourceMappingURL=app-1234.js.map',
@@ -57,6 +70,68 @@ describe('the built web app', () => {
       const map = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js.map' });
       expect(map.statusCode).toBe(200);
       expect(map.json()).toEqual({ version: 3, sources: ['a.ts'] });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("names in each page's HTML the chunks its route loads on demand", async () => {
+    const t = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const preloads = async (url: string) => {
+        const page = await t.app.inject({ method: 'GET', url });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.headers['cache-control']).toBe('no-cache');
+        return [
+          ...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+        ].map((m) => m[1]);
+      };
+      expect(await preloads('/regulations')).toEqual([
+        '/assets/regulations-1.js',
+        '/assets/schemas-2.js',
+      ]);
+      expect(await preloads('/regulations/')).toEqual([
+        '/assets/regulations-1.js',
+        '/assets/schemas-2.js',
+      ]);
+      expect(await preloads('/regulations/index')).toEqual(['/assets/regulation-index-3.js']);
+      expect(await preloads('/regulations/nr-35?q=1')).toEqual(['/assets/regulation-viewer-4.js']);
+      // A file name that is not a plain script path is never written into the page.
+      const unsafe = await t.app.inject({ method: 'GET', url: '/history/abc' });
+      expect(unsafe.body).not.toContain('<script>');
+      expect(await preloads('/history/abc')).toEqual([]);
+      expect(await preloads('/login')).toEqual([]);
+      expect(await preloads('/regulations/nr-35/extra')).toEqual([]);
+
+      // Compressed here (the build's .br/.gz are index.html without the preloads).
+      const br = await t.app.inject({
+        method: 'GET',
+        url: '/regulations',
+        headers: { 'accept-encoding': 'gzip;q=0.5, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/regulations-1.js">',
+      );
+      const gzip = await t.app.inject({
+        method: 'GET',
+        url: '/regulations',
+        headers: { 'accept-encoding': 'br;q=0, gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('/assets/regulations-1.js');
+
+      // A new build replaces index.html while the server runs: its pages follow.
+      const indexFile = path.join(dist, 'index.html');
+      const previous = fs.readFileSync(indexFile, 'utf8');
+      fs.writeFileSync(indexFile, previous.replace('<title>App</title>', '<title>Novo</title>'));
+      fs.utimesSync(indexFile, new Date(), new Date(Date.now() + 5000));
+      const rebuilt = await t.app.inject({ method: 'GET', url: '/regulations' });
+      expect(rebuilt.body).toContain('<title>Novo</title>');
+      expect(rebuilt.body).toContain('/assets/regulations-1.js');
+      fs.writeFileSync(indexFile, previous);
     } finally {
       await t.close();
     }

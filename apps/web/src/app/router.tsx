@@ -81,14 +81,18 @@ function HomeRedirect() {
 /**
  * Starts fetching the screen at `pathname` at once, in parallel with the session check, instead of
  * after it: the screen would otherwise be asked for only when the signed-in layout renders.
+ * Settles when it has arrived (or failed to).
  */
-export function preloadRouteAt(pathname: string): void {
+export function preloadRouteAt(pathname: string): Promise<void> {
+  const loading: Promise<void>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const { element } = match.route;
     if (!isValidElement(element)) continue;
     const page = element.type as Partial<Pick<ReturnType<typeof lazyComponent>, 'preload'>>;
-    page.preload?.().catch(() => undefined);
+    // A chunk that fails to arrive shows the route's error when rendered; it is not an error here.
+    if (page.preload) loading.push(page.preload().catch(() => undefined));
   }
+  return Promise.all(loading).then(() => undefined);
 }
 
 /** Every route but /login sits behind RequireAuth (spec §2), unknown paths included. */

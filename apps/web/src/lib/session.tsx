@@ -51,7 +51,7 @@ function sameUser(a: User | null, b: User): boolean {
 /** Fetches the profile and keeps the stored copy in step with it (spec §4). */
 async function fetchAndStoreProfile(signal?: AbortSignal): Promise<User> {
   const user = await getMe({ signal });
-  if (readToken() && !sameUser(readStoredUserNow() ?? null, user)) writeStoredUser(user);
+  if (readToken() && !sameUser(readStoredUserNow(), user)) writeStoredUser(user);
   return user;
 }
 
