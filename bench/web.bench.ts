@@ -6,7 +6,7 @@
  * bench/results/web.md; exits non-zero when a target is missed.
  *
  *   npm run bench:web
- *   NORMAS_CORPUS_DIR=<pasta com as NRs>  (default ../shared/corpus/raw from the repository root)
+ *   NORMAS_CORPUS_DIR=<pasta com NRs a mais>  (default: only the NRs shipped in corpus/)
  *   CHROMIUM_PATH=<chromium>              (default /usr/bin/chromium)
  *   BENCH_WEB_RUNS=<n>                    (Lighthouse runs per page, median kept; default 3)
  *   BENCH_WEB_SKIP_BUILD=1                (measure the build already in apps/web/dist)
@@ -30,7 +30,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/chromium';
 import { machineNote } from './lib/report';
 import { runBench, writeBenchResult } from './lib/run';
 
-const CORPUS_DIR = path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR ?? '../shared/corpus/raw');
+const CORPUS_DIR = process.env.NORMAS_CORPUS_DIR
+  ? path.resolve(REPO_ROOT, process.env.NORMAS_CORPUS_DIR)
+  : undefined;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const TARGETS = { performance: 0.95, accessibility: 1, initialJsGzipBytes: 120_000 };
@@ -74,7 +76,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      CORPUS_DIR,
+      // The shipped NRs are imported as `npm start` does; NORMAS_CORPUS_DIR adds more.
+      ...(CORPUS_DIR ? { CORPUS_DIR } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
