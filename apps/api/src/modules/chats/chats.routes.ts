@@ -10,6 +10,7 @@ import {
 } from '@normas/contracts/chats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { memberPlanHook } from '../workspaces/workspaces.service';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createCitedSectionsRepository } from '../questions/cited-sections.repository';
 import { streamAnswer } from '../../lib/sse';
@@ -18,9 +19,7 @@ import { createChatsService } from './chats.service';
 
 export const chatsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Workspace members have the Business plan's rights (issue 11).
-  app.addHook('preHandler', async (r) => {
-    if (r.auth) r.auth = { ...r.auth, user: await ctx.effectiveUser(r.auth.user) };
-  });
+  app.addHook('preHandler', memberPlanHook(ctx.effectiveUser));
   const repository = createChatsRepository(ctx.db);
   const projects = createProjectsRepository(ctx.db);
   const service = createChatsService({

@@ -6,15 +6,14 @@ import {
 } from '@normas/contracts/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { memberPlanHook } from '../workspaces/workspaces.service';
 import { createChatsRepository } from '../chats/chats.repository';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Workspace members have the Business plan's rights (issue 11).
-  app.addHook('preHandler', async (r) => {
-    if (r.auth) r.auth = { ...r.auth, user: await ctx.effectiveUser(r.auth.user) };
-  });
+  app.addHook('preHandler', memberPlanHook(ctx.effectiveUser));
   const service = createProjectsService({
     projects: createProjectsRepository(ctx.db),
     chats: createChatsRepository(ctx.db),

@@ -6,6 +6,7 @@ import {
 } from '@normas/contracts/questions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { memberPlanHook } from '../workspaces/workspaces.service';
 import { createHistoryRepository } from '../history/history.repository';
 import { createCitedSectionsRepository } from './cited-sections.repository';
 import { createQuestionsService } from './questions.service';
@@ -14,9 +15,7 @@ import { createUsageRepository } from '../billing/usage.repository';
 
 export const questionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Workspace members have the Business plan's rights (issue 11).
-  app.addHook('preHandler', async (r) => {
-    if (r.auth) r.auth = { ...r.auth, user: await ctx.effectiveUser(r.auth.user) };
-  });
+  app.addHook('preHandler', memberPlanHook(ctx.effectiveUser));
   const service = createQuestionsService({
     retrieval: ctx.retrieval,
     answers: ctx.answers,

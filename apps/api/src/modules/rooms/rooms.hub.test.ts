@@ -42,7 +42,6 @@ function hubWith(stored: RoomMessage[], lastSeqs: number[] = [0]) {
   // What the room's newest seq reads at each look (the socket signs in with two reads).
   let reads = 0;
   const rooms = {
-    roomIdsOf: async () => [ROOM],
     lastSeqsOf: async () => new Map([[ROOM, lastSeqs[Math.min(reads++, lastSeqs.length - 1)]!]]),
     messagesAfter: async (_room: string, after: number, limit: number) =>
       stored.filter((m) => m.seq > after).slice(0, limit),

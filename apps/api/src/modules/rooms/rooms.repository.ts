@@ -155,15 +155,6 @@ export function createRoomsRepository(db: Db) {
       return row && fixRoom(row);
     },
 
-    async roomIdsOf(userId: string): Promise<string[]> {
-      const rows = rowsOf<{ roomId: string }>(
-        await db.execute(
-          sql`select room_id as "roomId" from room_members where user_id = ${userId}`,
-        ),
-      );
-      return rows.map((r) => r.roomId);
-    },
-
     /** The seq of the newest message of each of the user's rooms. */
     async lastSeqsOf(userId: string): Promise<Map<string, number>> {
       const rows = rowsOf<{ roomId: string; lastSeq: number }>(

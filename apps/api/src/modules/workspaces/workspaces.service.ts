@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   INVITE_TTL_DAYS,
   type Invite,
@@ -215,5 +216,16 @@ export function createPlanOverride(workspaces: Pick<WorkspacesRepository, 'membe
     if (planOf(user.plan) === 'business') return user;
     const m = await workspaces.membershipOf(user.id);
     return m ? { ...user, plan: 'business' satisfies PlanId } : user;
+  };
+}
+
+/**
+ * A preHandler for the routes whose rights follow the plan (questions, chats, projects): the
+ * request's user carries the Business plan while a member of a workspace.
+ */
+export function memberPlanHook(effectiveUser: ReturnType<typeof createPlanOverride>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.auth)
+      request.auth = { ...request.auth, user: await effectiveUser(request.auth.user) };
   };
 }
