@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { SUGGESTION_LIMIT } from './constants';
 
-export const SuggestionSourceSchema = z.enum(['faq', 'topic', 'asked']);
+export const SuggestionSourceSchema = z.enum(['faq', 'topic', 'example', 'asked']);
 export type SuggestionSource = z.infer<typeof SuggestionSourceSchema>;
 
 /**
  * A question to offer while the user types: an FAQ, an item or annex title of a regulation phrased
- * as a question, or a question several different users asked. `Pergunta` is the text to fill in.
+ * as a question, an example question written for a regulation's item, or a question several
+ * different users asked. `Pergunta` is the text to fill in.
  */
 export const QuestionSuggestionSchema = z.object({
   id: z.string(),

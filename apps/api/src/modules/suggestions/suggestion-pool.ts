@@ -34,7 +34,21 @@ export interface TitledSection {
 
 /** Up to this many typed content words the user is starting out, and retrieval's titles help. */
 const MAX_WORDS_FOR_RELATED = 3;
-const SOURCE_WEIGHT: Record<SuggestionSource, number> = { faq: 0.6, asked: 0.4, topic: 0.2 };
+const SOURCE_WEIGHT: Record<SuggestionSource, number> = {
+  faq: 0.6,
+  asked: 0.4,
+  example: 0.3,
+  topic: 0.2,
+};
+/**
+ * While what was typed could be about several regulations, one regulation fills at most this many
+ * of the places, so the next regulation retrieval points to shows too.
+ */
+const MAX_PER_REGULATION = 3;
+/** How many of the regulations retrieval points to lend their partly matching entries. */
+const LEADING_REGULATIONS = 3;
+/** Example questions longer than this read as a story, not as a suggestion. */
+const MAX_EXAMPLE_LENGTH = 110;
 // Headings that say where a text is, not what it is about.
 const GENERIC_HEADING =
   /^(?:disposi[çc][õo]es (?:gerais|finais|transit[óo]rias)|generalidades|introdu[çc][ãa]o|anexos?|ap[êe]ndices?|notas?|refer[êe]ncias?)$/i;
@@ -117,6 +131,47 @@ export function contentWords(search: string): string[] {
   );
 }
 
+/**
+ * The regulations named in what was typed: "NR-10", "nr 6", "NR10", or an item number of a
+ * regulation's body ("23.3.1" is NR-23's). Only codes in `known` count.
+ */
+export function regulationRefs(search: string, known: ReadonlySet<string>): string[] {
+  const refs = new Set<string>();
+  const code = (n: string) => `NR-${n.padStart(2, '0')}`;
+  for (const m of search.matchAll(/\bnr\s*-?\s*(\d{1,2})(?!\d|[.,]\d)/giu)) refs.add(code(m[1]!));
+  for (const m of search.matchAll(/(?<![\d.])(\d{1,2})\.\d{1,3}(?:\.\d{1,3})*(?![\d])/gu))
+    // "1,5 m" and "2.5" alone are quantities; an item number has at least two levels or follows "item".
+    if (/\d+\.\d+\.\d+/.test(m[0]) || /\bite(?:m|ns)\s*$/i.test(search.slice(0, m.index)))
+      refs.add(code(m[1]!));
+  return [...refs].filter((c) => known.has(c));
+}
+
+/**
+ * The answerable example questions the retrieval index is expanded with (written for each NR
+ * topic, never a user's text), by "CODE|item", as pool entries: short ones only.
+ */
+export function exampleEntries(byItem: ReadonlyMap<string, readonly string[]>): PoolEntry[] {
+  const seen = new Set<string>();
+  const entries: PoolEntry[] = [];
+  for (const [key, questions] of byItem) {
+    const code = key.split('|')[0]!;
+    for (const text of questions) {
+      const clean = text.trim().replace(/\s+/g, ' ');
+      const folded = foldText(clean);
+      if (clean.length > MAX_EXAMPLE_LENGTH || !clean.endsWith('?') || seen.has(folded)) continue;
+      seen.add(folded);
+      entries.push({
+        id: `example:${code}:${entries.length}`,
+        text: clean.charAt(0).toUpperCase() + clean.slice(1),
+        source: 'example',
+        code,
+        users: 0,
+      });
+    }
+  }
+  return entries;
+}
+
 export interface SuggestionIndex {
   /**
    * Up to `limit` suggestions for what was typed. `related` gives the regulations (code and
@@ -173,33 +228,51 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
     return found;
   }
 
+  const codes = new Set(entries.flatMap((e) => (e.code ? [e.code] : [])));
+
   return {
     size: entries.length,
     suggest(search, limit, related) {
       const typed = contentWords(search);
-      if (typed.length === 0) return [];
+      const named = new Set(regulationRefs(search, codes));
+      if (typed.length === 0 && named.size === 0) return [];
       const typedTerms = typed.map((w) => analyzeTerms(w));
       // What retrieval finds for the text says which regulations the user is after: their
       // suggestions rank higher, and the titles of its best items join the candidates.
       // A whole question typed out gets only suggestions that carry every word of it: loosely
       // related titles under a finished question only cover the button that sends it.
       const startingOut = typed.length <= MAX_WORDS_FOR_RELATED;
-      const results = related && startingOut ? related(search) : [];
+      const results = related && startingOut && typed.length > 0 ? related(search) : [];
       const codeWeight = new Map<string, number>();
       results.forEach((r, i) => {
         codeWeight.set(r.code, (codeWeight.get(r.code) ?? 0) + 1 / (i + 1));
       });
       const topWeight = Math.max(0, ...codeWeight.values());
+      // The regulations retrieval points to most: their entries that carry some of the words join.
+      const leading = new Set(
+        [...codeWeight.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, LEADING_REGULATIONS)
+          .map(([code]) => code),
+      );
       const near = relatedEntries(results).slice(0, limit * 2);
       const nearRank = new Map(near.map((e, i) => [e.id, i]));
       const candidates = new Set<IndexedEntry>(near);
       const covers = new Map<IndexedEntry, number>();
       for (const entry of entries) {
-        const cover = coverage(entry, typed, typedTerms);
+        const cover = typed.length === 0 ? 1 : coverage(entry, typed, typedTerms);
         covers.set(entry, cover);
-        if (cover === 1) candidates.add(entry);
+        // A regulation named in the text: all its entries are candidates, those with the words
+        // first; a regulation retrieval points to: those that carry some of the words.
+        const ofNamed = entry.code !== null && named.has(entry.code);
+        const ofLeading = entry.code !== null && leading.has(entry.code);
+        if (cover === 1 || ofNamed || (ofLeading && cover >= 0.5)) candidates.add(entry);
       }
-      const scored = [...candidates]
+      const pool =
+        named.size > 0 && [...candidates].some((e) => e.code && named.has(e.code))
+          ? [...candidates].filter((e) => e.code && named.has(e.code))
+          : [...candidates];
+      const scored = pool
         .map((entry) => {
           const rank = nearRank.get(entry.id);
           return {
@@ -215,9 +288,22 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
           };
         })
         .sort((a, b) => b.score - a.score || a.entry.text.localeCompare(b.entry.text, 'pt-BR'));
-      return scored
-        .slice(0, limit)
-        .map(({ entry: e }) => ({ id: e.id, Pergunta: e.text, source: e.source, code: e.code }));
+      // No regulation fills the list while another one retrieval points to has candidates too.
+      const chosen: IndexedEntry[] = [];
+      const left: IndexedEntry[] = [];
+      const perCode = new Map<string, number>();
+      for (const { entry } of scored) {
+        const n = entry.code ? (perCode.get(entry.code) ?? 0) : 0;
+        if (chosen.length >= limit) break;
+        if (named.size === 0 && entry.code && n >= MAX_PER_REGULATION) {
+          left.push(entry);
+          continue;
+        }
+        if (entry.code) perCode.set(entry.code, n + 1);
+        chosen.push(entry);
+      }
+      for (const entry of left) if (chosen.length < limit) chosen.push(entry);
+      return chosen.map((e) => ({ id: e.id, Pergunta: e.text, source: e.source, code: e.code }));
     },
   };
 }

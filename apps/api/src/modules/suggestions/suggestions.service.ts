@@ -1,6 +1,12 @@
 import type { QuestionSuggestion } from '@normas/contracts/suggestions';
+import { DEFAULT_KNOWN_QUESTIONS } from '../retrieval/models';
 import type { RetrievalService } from '../retrieval/retrieval.service';
-import { createSuggestionIndex, topicEntries, type SuggestionIndex } from './suggestion-pool';
+import {
+  createSuggestionIndex,
+  exampleEntries,
+  topicEntries,
+  type SuggestionIndex,
+} from './suggestion-pool';
 import type { createSuggestionsRepository } from './suggestions.repository';
 
 /** A question typed by fewer distinct users than this is never shown to anyone else. */
@@ -27,7 +33,12 @@ export function createSuggestionsService(options: SuggestionsServiceOptions) {
       options.repository.listTitledSections(),
       options.repository.listAskedQuestions(minUsers),
     ]);
-    return createSuggestionIndex([...faqs, ...asked, ...topicEntries(sections)]);
+    // Example questions only for the regulations that are imported.
+    const imported = new Set(sections.map((s) => s.code));
+    const examples = exampleEntries(DEFAULT_KNOWN_QUESTIONS).filter(
+      (e) => e.code !== null && imported.has(e.code),
+    );
+    return createSuggestionIndex([...faqs, ...asked, ...examples, ...topicEntries(sections)]);
   }
 
   function index(): Promise<SuggestionIndex> {

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, regulations, sections } from '../../db/schema';
 import { bearer, signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { titleAsQuestion } from './suggestion-pool';
+import {
+  createSuggestionIndex,
+  exampleEntries,
+  regulationRefs,
+  titleAsQuestion,
+  type PoolEntry,
+} from './suggestion-pool';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -123,5 +129,66 @@ describe('titles as questions', () => {
     expect(titleAsQuestion('NR-15', 'Dos equipamentos de mergulho')).toBe(
       'O que a NR-15 estabelece sobre equipamentos de mergulho?',
     );
+  });
+});
+
+describe('the pool', () => {
+  const known = new Set(['NR-10', 'NR-23', 'NR-06', 'NR-35']);
+
+  it('reads the regulations a text names, by code or by an item number of its body', () => {
+    expect(regulationRefs('Em qual item da NR-10 está a proibição', known)).toEqual(['NR-10']);
+    expect(regulationRefs('nr 6 luvas', known)).toEqual(['NR-06']);
+    expect(regulationRefs('NR23 extintor', known)).toEqual(['NR-23']);
+    expect(regulationRefs('O item 23.3.1 define', known)).toEqual(['NR-23']);
+    expect(regulationRefs('item 35.2 altura', known)).toEqual(['NR-35']);
+    // Quantities are not item numbers, and a regulation not imported is not named.
+    expect(regulationRefs('guarda-corpo de 1.2 m a 2,5 m', known)).toEqual([]);
+    expect(regulationRefs('NR-99 e 12.3.4', known)).toEqual([]);
+  });
+
+  it('takes short example questions, one per text, capitalised, under their regulation', () => {
+    const entries = exampleEntries(
+      new Map([
+        ['NR-23|23.3.1', ['quantos extintores preciso?', 'Quantos extintores preciso?']],
+        ['NR-35|35.2.1', [`${'muito '.repeat(30)}longa?`, 'sem ponto de interrogação']],
+      ]),
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({
+        text: 'Quantos extintores preciso?',
+        code: 'NR-23',
+        source: 'example',
+      }),
+    ]);
+  });
+
+  it('lets no regulation fill the list while another one has suggestions too, unless it is named', () => {
+    const pool: PoolEntry[] = [
+      ...[1, 2, 3, 4, 5, 6].map((i) => ({
+        id: `a${i}`,
+        text: `Como fazer a inspeção do cinto ${i}?`,
+        source: 'example' as const,
+        code: 'NR-35',
+        users: 0,
+      })),
+      ...[1, 2, 3].map((i) => ({
+        id: `b${i}`,
+        text: `Qual o prazo da inspeção da caldeira ${i}?`,
+        source: 'example' as const,
+        code: 'NR-13',
+        users: 0,
+      })),
+    ];
+    const index = createSuggestionIndex(pool);
+    const codes = (search: string) => index.suggest(search, 8).map((s) => s.code);
+    const mixed = codes('inspeção');
+    expect(mixed).toHaveLength(8);
+    expect(mixed.filter((c) => c === 'NR-13')).toHaveLength(3);
+    // The cap only orders: with nothing else left, the rest of NR-35 fills the list.
+    expect(mixed.filter((c) => c === 'NR-35')).toHaveLength(5);
+    expect(mixed.slice(0, 6).filter((c) => c === 'NR-35')).toHaveLength(3);
+    // Naming a regulation keeps to it, even with words that match nothing of it.
+    expect(codes('inspeção NR-13')).toEqual(['NR-13', 'NR-13', 'NR-13']);
+    expect(codes('NR-13 xyzw').every((c) => c === 'NR-13')).toBe(true);
   });
 });
