@@ -183,3 +183,34 @@ test('a free user asks, opens a citation, reaches the daily limit, finds the que
     CITATION_HREF,
   );
 });
+
+test('typing "extintor" offers questions about the NRs, and the keyboard picks one', async ({
+  page,
+}) => {
+  await signInThroughPopup(page, { name: 'Sofia Sugestões', email: uniqueEmail('sofia') });
+  await page.goto('/regulations');
+  const box = page.getByRole('combobox', { name: 'Sua pergunta' });
+  await box.pressSequentially('extintor');
+  const list = page.getByRole('listbox', { name: 'Sugestões de perguntas' });
+  await expect(list).toBeVisible();
+  const options = list.getByRole('option');
+  await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
+  expect(await options.count()).toBeLessThanOrEqual(8);
+  const texts = await options.allTextContents();
+  // Questions about fire extinguishers, from the FAQs, the NR-23 headings or its example questions.
+  expect(texts.filter((t) => /extint/i.test(t)).length).toBeGreaterThanOrEqual(3);
+
+  await box.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(box).toHaveValue(texts[0]!);
+  await expect(list).toBeHidden();
+
+  // A regulation named in the text keeps the suggestions to it.
+  await box.fill('');
+  await box.pressSequentially('NR-35 inspeção');
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await box.press('Escape');
+  await expect(list).toBeHidden();
+});
