@@ -10,7 +10,6 @@
  */
 import path from 'node:path';
 import { readQuestions } from '../apps/api/src/cli/eval.command';
-import { REPO_ROOT } from '../apps/api/src/config';
 import type { AnswerResult } from '../apps/api/src/modules/answers/answer-engine';
 import {
   answerMetrics,
@@ -24,7 +23,7 @@ import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.ser
 import { percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
 import { createServedEngine } from '../apps/api/src/modules/retrieval/models';
 import type { SearchResult } from '../apps/api/src/modules/retrieval/retrieval.types';
-import { benchQuestionSets, FOLLOW_UPS_FILE, openBenchCorpus } from './lib/bench-corpus';
+import { benchQuestionSets, followUpFiles, openBenchCorpus } from './lib/bench-corpus';
 import { sourcesByHref, startLlmStandIn } from './lib/llm-standin';
 import { machineNote } from './lib/report';
 import { runBench, writeBenchResult } from './lib/run';
@@ -35,8 +34,8 @@ type Answer = (question: string, retrieval: SearchResult) => Promise<AnswerResul
 
 async function main(): Promise<void> {
   const sets = benchQuestionSets(process.argv.slice(2));
-  const followUps = path.join(REPO_ROOT, 'bench/questions', FOLLOW_UPS_FILE);
-  if (process.argv.length <= 2) sets.push({ file: followUps, questions: readQuestions(followUps) });
+  if (process.argv.length <= 2)
+    for (const file of followUpFiles()) sets.push({ file, questions: readQuestions(file) });
   const { database, sections, corpusDir } = await openBenchCorpus('normas-bench-retrieval');
   const realLlm = process.env.NORMAS_BENCH_LLM_URL;
   const standIn = realLlm ? undefined : await startLlmStandIn(sourcesByHref(sections));
@@ -157,7 +156,7 @@ async function main(): Promise<void> {
       '- **Abre com item de referência**: o primeiro item citado (o que a resposta lê primeiro) é de referência.',
       '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
       '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
-      `- **${FOLLOW_UPS_FILE}**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts).`,
+      '- **followups*.jsonl**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts). followups.jsonl serviu para ajustar a leitura das continuações; followups-b.jsonl foi escrito depois, sem ver esse código, e mede sem esse viés.',
       realLlm
         ? `- Motor LLM: endpoint ${new URL(realLlm).host}, modelo ${process.env.NORMAS_BENCH_LLM_MODEL ?? '(padrão)'}.`
         : '- Motor LLM: stand-in local (bench/lib/llm-standin.ts) que responde como o motor extrativo sobre as fontes numeradas do prompt e cita com marcadores [n]; mede o caminho do motor (prompt, streaming, marcadores → links, filtro de citações, trechos), não um modelo. Com NORMAS_BENCH_LLM_URL (e NORMAS_BENCH_LLM_MODEL, NORMAS_BENCH_LLM_KEY) mede um endpoint real.',

@@ -10,8 +10,20 @@ import type { EvalQuestion } from '../../apps/api/src/modules/retrieval/metrics'
 import { createRetrievalRepository } from '../../apps/api/src/modules/retrieval/retrieval.repository';
 import type { IndexedSection } from '../../apps/api/src/modules/retrieval/retrieval.types';
 
-/** The follow-up set: conversations whose last turn is judged (bench:answers). */
-export const FOLLOW_UPS_FILE = 'followups.jsonl';
+/**
+ * The follow-up sets: conversations whose last turn is judged (bench:answers) — followups.jsonl,
+ * used while tuning the follow-up resolution, and followups-b.jsonl, written without seeing it.
+ */
+export const FOLLOW_UPS_PATTERN = /^followups(?:-[a-z0-9]+)?\.jsonl$/;
+
+/** The follow-up sets under bench/questions, sorted. */
+export function followUpFiles(): string[] {
+  return fs
+    .readdirSync(path.join(REPO_ROOT, 'bench/questions'))
+    .filter((f) => FOLLOW_UPS_PATTERN.test(f))
+    .sort()
+    .map((f) => path.join(REPO_ROOT, 'bench/questions', f));
+}
 
 export interface QuestionSet {
   file: string;
@@ -32,7 +44,7 @@ export function benchQuestionSets(args: readonly string[]): QuestionSet[] {
           ...fs
             .readdirSync(path.join(REPO_ROOT, 'bench/questions'))
             // Conversations are judged turn by turn by bench:answers, not as single questions.
-            .filter((f) => f.endsWith('.jsonl') && f !== FOLLOW_UPS_FILE)
+            .filter((f) => f.endsWith('.jsonl') && !FOLLOW_UPS_PATTERN.test(f))
             .sort()
             .map((f) => path.join(REPO_ROOT, 'bench/questions', f)),
         ];

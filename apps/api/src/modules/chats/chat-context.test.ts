@@ -71,7 +71,7 @@ describe('buildTurnInput', () => {
     });
     expect(
       buildTurnInput('E qual a altura a partir da qual ele é obrigatório?', harness, true).question,
-    ).toBe('E qual a altura a partir da qual cinto de segurança tipo paraquedista é obrigatório?');
+    ).toBe('E qual a altura a partir da qual cinto de segurança é obrigatório?');
     const sizing = chatSoFar({
       initialQuestion: 'Quantos membros da CIPA para 80 empregados em grau de risco 3?',
     });
@@ -86,9 +86,7 @@ describe('buildTurnInput', () => {
         { content: 'Sim.', isUserMessage: false, regulations: [{ title: 'Trabalho em Altura' }] },
       ],
     });
-    expect(buildTurnInput('Ele vence?', longer, true).question).toBe(
-      'cinto de segurança tipo paraquedista vence?',
-    );
+    expect(buildTurnInput('Ele vence?', longer, true).question).toBe('cinto de segurança vence?');
   });
 
   it('searches a message that stands on its own without the previous question', () => {

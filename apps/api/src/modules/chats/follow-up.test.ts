@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFollowUp, subjectOf } from './follow-up';
+import { referentOf, resolveFollowUp, subjectOf } from './follow-up';
 
 describe('subject of a question', () => {
   it.each([
@@ -31,6 +31,24 @@ describe('a message read with the previous question', () => {
     );
     expect(resolveFollowUp('E a atualização dele?', previous).question).toBe(
       'E a atualização de prontuário de instalações elétricas?',
+    );
+  });
+
+  it('lets "ele" in a message that asks something of its own stand for the noun phrase, not its modifiers', () => {
+    const harness = 'Quais os requisitos do cinto de segurança tipo paraquedista?';
+    expect(
+      resolveFollowUp('E qual a altura a partir da qual ele é obrigatório?', harness).question,
+    ).toBe('E qual a altura a partir da qual cinto de segurança é obrigatório?');
+    // Alone, "ele" is the whole subject; "esse X" names its own thing and takes the whole subject.
+    expect(resolveFollowUp('E ele?', harness).question).toBe(
+      'E cinto de segurança tipo paraquedista?',
+    );
+    expect(
+      resolveFollowUp('Com que frequência esse equipamento é inspecionado?', harness).question,
+    ).toBe('Com que frequência cinto de segurança tipo paraquedista é inspecionado?');
+    expect(referentOf('PET para entrar em espaço confinado')).toBe('PET');
+    expect(referentOf('prontuário de instalações elétricas')).toBe(
+      'prontuário de instalações elétricas',
     );
   });
 

@@ -113,6 +113,22 @@ export function subjectOf(question: string): string {
   return best.join(' ');
 }
 
+// Words that open a modifier of the subject's noun phrase ("tipo paraquedista", "para entrar em…").
+const MODIFIER_START = new Set(['tipo', 'para', 'em', 'com', 'e']);
+
+/**
+ * What a pronoun stands for when the message asks something of its own: the subject's noun phrase
+ * without its modifiers ("cinto de segurança tipo paraquedista" → "cinto de segurança",
+ * "prontuário de instalações elétricas" stays). The whole subject would outweigh what the message
+ * asks ("a partir de qual altura ele é obrigatório"): the items that describe the thing, not the
+ * one that answers the new question, would rank first.
+ */
+export function referentOf(subject: string): string {
+  const tokens = subject.split(/\s+/).filter(Boolean);
+  const end = tokens.findIndex((t, i) => i > 0 && MODIFIER_START.has(foldText(t)));
+  return (end < 0 ? tokens : tokens.slice(0, end)).join(' ');
+}
+
 export interface ResolvedTurn {
   /** The message as a question of its own, with its references resolved. */
   question: string;
@@ -161,8 +177,12 @@ export function resolveFollowUp(message: string, previous: string | null): Resol
   }
   const pronoun = PRONOUN.exec(text);
   if (pronoun) {
+    // "ele" in a message that asks something of its own stands for the subject's head; alone
+    // ("e ele?"), for all of it.
+    const own = contentWordCount(text.replace(pronoun[0], ' ')) > 0;
+    const referent = own ? referentOf(subject) : subject;
     const prep = pronoun[1] ? (pronoun[1].toLowerCase() === 'd' ? 'de ' : 'em ') : '';
-    return { question: text.replace(pronoun[0], `${prep}${subject}`), followUp: true };
+    return { question: text.replace(pronoun[0], `${prep}${referent}`), followUp: true };
   }
   // "E o periódico, de quanto em quanto tempo?": the subject comes along.
   const question = text.replace(/\?\s*$/, '');
