@@ -47,6 +47,11 @@ const SOURCE_WEIGHT: Record<SuggestionSource, number> = {
 const MAX_PER_REGULATION = 3;
 /** How many of the regulations retrieval points to lend their partly matching entries. */
 const LEADING_REGULATIONS = 3;
+/**
+ * How much the pool's own entries that carry every typed word weigh, per regulation, against what
+ * retrieval finds (its best regulation counts 1).
+ */
+const POOL_VOTE = 0.3;
 /** Example questions longer than this read as a story, not as a suggestion. */
 const MAX_EXAMPLE_LENGTH = 110;
 // Headings that say where a text is, not what it is about.
@@ -247,6 +252,22 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
       results.forEach((r, i) => {
         codeWeight.set(r.code, (codeWeight.get(r.code) ?? 0) + 1 / (i + 1));
       });
+      const covers = new Map<IndexedEntry, number>();
+      const votes = new Map<string, number>();
+      for (const entry of entries) {
+        const cover = typed.length === 0 ? 1 : coverage(entry, typed, typedTerms);
+        covers.set(entry, cover);
+        if (cover === 1 && entry.code) votes.set(entry.code, (votes.get(entry.code) ?? 0) + 1);
+      }
+      // The pool's questions that carry every typed word vote for their regulations too.
+      const topVotes = Math.max(0, ...votes.values());
+      const topRetrieved = Math.max(0, ...codeWeight.values());
+      if (topVotes > 0 && topRetrieved > 0)
+        for (const [code, n] of votes)
+          codeWeight.set(
+            code,
+            (codeWeight.get(code) ?? 0) + (POOL_VOTE * topRetrieved * n) / topVotes,
+          );
       const topWeight = Math.max(0, ...codeWeight.values());
       // The regulations retrieval points to most: their entries that carry some of the words join.
       const leading = new Set(
@@ -258,10 +279,8 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
       const near = relatedEntries(results).slice(0, limit * 2);
       const nearRank = new Map(near.map((e, i) => [e.id, i]));
       const candidates = new Set<IndexedEntry>(near);
-      const covers = new Map<IndexedEntry, number>();
       for (const entry of entries) {
-        const cover = typed.length === 0 ? 1 : coverage(entry, typed, typedTerms);
-        covers.set(entry, cover);
+        const cover = covers.get(entry)!;
         // A regulation named in the text: all its entries are candidates, those with the words
         // first; a regulation retrieval points to: those that carry some of the words.
         const ofNamed = entry.code !== null && named.has(entry.code);
