@@ -39,7 +39,8 @@ describe('buildTurnInput', () => {
       regulations: i % 2 === 0 ? [] : [{ title: `Norma ${i}` }, { title: `Norma ${i}` }],
     }));
     const input = buildTurnInput('e agora?', chatSoFar({ messages }), true);
-    expect(input.query).toBe('e agora (m12)?\nNorma 13');
+    // "m0"…"m12" are too short to be subjects: the chat's subject carries through them.
+    expect(input.query).toBe('e agora (treinamento para trabalho em altura)?\nNorma 13');
     expect(input.conversation).toHaveLength(CONTEXT_MESSAGES);
     expect(input.conversation![0]).toEqual({ role: 'user', content: 'm4' });
     expect(input.conversation!.at(-1)).toEqual({ role: 'assistant', content: 'm13' });
@@ -65,9 +66,10 @@ describe('buildTurnInput', () => {
     expect(
       buildTurnInput('Com que frequência esse equipamento deve ser inspecionado?', harness, true),
     ).toMatchObject({
-      question: 'Com que frequência cinto de segurança tipo paraquedista deve ser inspecionado?',
+      question:
+        'Com que frequência o equipamento deve ser inspecionado (cinto de segurança tipo paraquedista)?',
       query:
-        'Com que frequência cinto de segurança tipo paraquedista deve ser inspecionado?\nTrabalho em Altura',
+        'Com que frequência o equipamento deve ser inspecionado (cinto de segurança tipo paraquedista)?\nTrabalho em Altura',
     });
     expect(
       buildTurnInput('E qual a altura a partir da qual ele é obrigatório?', harness, true).question,

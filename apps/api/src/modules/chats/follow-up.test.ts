@@ -26,8 +26,12 @@ describe('a message read with the previous question', () => {
         'A partir de quanto de carga instalada prontuário de instalações elétricas é obrigatório?',
       followUp: true,
     });
+    // "esse documento" names the thing: it stays, and the subject comes along.
     expect(resolveFollowUp('Quem deve manter esse documento atualizado?', previous).question).toBe(
-      'Quem deve manter prontuário de instalações elétricas atualizado?',
+      'Quem deve manter o documento atualizado (prontuário de instalações elétricas)?',
+    );
+    expect(resolveFollowUp('E a revisão desse prontuário?', previous).question).toBe(
+      'E a revisão de prontuário de instalações elétricas?',
     );
     expect(resolveFollowUp('E a atualização dele?', previous).question).toBe(
       'E a atualização de prontuário de instalações elétricas?',
@@ -45,11 +49,34 @@ describe('a message read with the previous question', () => {
     );
     expect(
       resolveFollowUp('Com que frequência esse equipamento é inspecionado?', harness).question,
-    ).toBe('Com que frequência cinto de segurança tipo paraquedista é inspecionado?');
+    ).toBe(
+      'Com que frequência o equipamento é inspecionado (cinto de segurança tipo paraquedista)?',
+    );
     expect(referentOf('PET para entrar em espaço confinado')).toBe('PET');
     expect(referentOf('prontuário de instalações elétricas')).toBe(
       'prontuário de instalações elétricas',
     );
+  });
+
+  it('does not take a verb for the subject, nor "ele" for it when the message has just named its own', () => {
+    expect(subjectOf('Quem tem que pagar o EPI, a empresa ou o funcionário?')).toBe('EPI');
+    expect(subjectOf('Quem pode operar máquina pela NR-12?')).toBe('máquina');
+    expect(subjectOf('Qual a jornada máxima de operador de telemarketing?')).toBe(
+      'operador de telemarketing',
+    );
+    const nr10 =
+      'Qual a diferença entre trabalhador qualificado e profissional habilitado na NR-10?';
+    expect(
+      resolveFollowUp('E o capacitado? Se ele mudar de empresa, a capacitação vale?', nr10)
+        .question,
+    ).not.toContain('Se trabalhador');
+    // "um talabarte desses que…" is not "esse X": the next word is not a noun.
+    expect(
+      resolveFollowUp(
+        'E um talabarte desses que segurou uma queda?',
+        'Quais inspeções o SPIQ precisa ter?',
+      ).question,
+    ).toContain('talabarte desses que segurou');
   });
 
   it('carries the subject along an elliptical message, and names the NR the message names', () => {

@@ -12,7 +12,7 @@ const NR_PHRASE =
   /\s*\b(?:n[ao]s?|pel[ao]s?|d[ao]s?|segundo a|conforme a|de acordo com a)?\s*nr\s*-?\s*\d{1,2}\b/gi;
 // Words a subject does not start with: the aspect asked about, not the thing.
 const ASPECT =
-  /^(?:requisitos?|regras?|exig[êe]ncias?|obriga[çc][õo]es|fun[çc][õo]es|atribui[çc][õo]es|tipos?|graus?|percentuais|cuidados|medidas|normas?|itens?|condi[çc][õo]es)$/i;
+  /^(?:requisitos?|regras?|exig[êe]ncias?|obriga[çc][õo]es|fun[çc][õo]es|atribui[çc][õo]es|tipos?|graus?|percentuais|cuidados|medidas|normas?|itens?|condi[çc][õo]es|carga|hor[áa]ria|prazos?|validade|periodicidade|frequ[êe]ncia|conte[úu]do|jornada|dura[çc][ãa]o|m[áa]xim[ao]s?|m[íi]nim[ao]s?)$/i;
 const CONNECTORS = new Set(['de', 'do', 'da', 'dos', 'das', 'tipo', 'em', 'para', 'com', 'e']);
 // Words that make a question, not its subject.
 const NOT_SUBJECT = new Set(
@@ -56,13 +56,40 @@ const NOT_SUBJECT = new Set(
   ].map(foldText),
 );
 
+// After these a word is a verb ("tem que pagar", "pode operar", "precisa emitir"), not a subject.
+const MODALS = new Set(
+  [
+    'pode',
+    'podem',
+    'posso',
+    'deve',
+    'devem',
+    'devo',
+    'precisa',
+    'precisam',
+    'preciso',
+    'que',
+    'vai',
+    'vou',
+    'para',
+    'pra',
+  ].map(foldText),
+);
+
 const ANAPHORA =
   /(?<!\p{L})(?:ele|ela|eles|elas|dele|dela|deles|delas|nele|nela|neles|nelas|isso|disso|nisso|isto|disto|esse|essa|esses|essas|desse|dessa|desses|dessas|nesse|nessa|nesses|nessas|este|esta|estes|estas|deste|desta|neste|nesta|o mesmo|a mesma)(?!\p{L})/iu;
 const DEMONSTRATIVE_NP =
-  /(?<!\p{L})(d|n)?(?:esse|essa|esses|essas|este|esta|estes|estas)\s+(\p{L}+)/iu;
+  /(?<!\p{L})(d|n)?(esse|essa|esses|essas|este|esta|estes|estas)\s+(\p{L}+)/iu;
 const PRONOUN = /(?<!\p{L})(d|n)?(?:ele|ela|eles|elas)(?!\p{L})/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
 const NUMBER_WITH_NOUN = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u;
+
+const ARTICLE: Record<string, string> = { esse: 'o', essa: 'a', esses: 'os', essas: 'as' };
+
+function isContent(word: string): boolean {
+  const w = foldText(word);
+  return w.length >= 2 && !STOP_WORDS.has(w) && !NOT_SUBJECT.has(w);
+}
 
 function contentWordCount(text: string): number {
   return foldText(text)
@@ -79,6 +106,7 @@ export function subjectOf(question: string): string {
   const text = question
     .replace(NR_PHRASE, ' ')
     .replace(/[?!.:;]+/g, ' ')
+    .replace(/[()]/g, ' , ')
     .replace(/,/g, ' , ');
   const tokens = text.split(/\s+/).filter(Boolean);
   let best: string[] = [];
@@ -99,10 +127,17 @@ export function subjectOf(question: string): string {
     run = [];
     count = 0;
   };
+  let previousWord = '';
   for (const token of tokens) {
     const w = foldText(token);
+    const verb = run.length === 0 && MODALS.has(previousWord);
+    previousWord = w;
     const content =
-      /^[\p{L}\p{N}-]+$/u.test(token) && !STOP_WORDS.has(w) && !NOT_SUBJECT.has(w) && w.length >= 2;
+      /^[\p{L}\p{N}-]+$/u.test(token) &&
+      !STOP_WORDS.has(w) &&
+      !NOT_SUBJECT.has(w) &&
+      w.length >= 2 &&
+      !verb;
     if (content) {
       run.push(token);
       count += 1;
@@ -171,12 +206,31 @@ export function resolveFollowUp(message: string, previous: string | null): Resol
   const subject = subjectOf(previous);
   if (!subject) return { question: `${text} ${previous}`, followUp: true };
   const np = DEMONSTRATIVE_NP.exec(text);
-  if (np) {
-    const prep = np[1] ? (np[1].toLowerCase() === 'd' ? 'de ' : 'em ') : '';
-    return { question: text.replace(np[0], `${prep}${subject}`), followUp: true };
+  if (np && isContent(np[3]!)) {
+    // "esse cartão" names the thing itself: it stays ("o cartão") and the subject comes along,
+    // unless the subject already says it.
+    const article = ARTICLE[foldText(np[2]!).replace(/^(?:est)/, 'ess')]!;
+    const noun = `${np[1] ? `${np[1].toLowerCase() === 'd' ? 'd' : 'n'}${article}` : article} ${np[3]}`;
+    const replaced = text.replace(np[0], noun);
+    const says = foldText(subject)
+      .split(/[^\p{L}\p{N}]+/u)
+      .includes(foldText(np[3]!));
+    return {
+      question: says
+        ? text.replace(
+            np[0],
+            `${np[1] ? (np[1].toLowerCase() === 'd' ? 'de ' : 'em ') : ''}${subject}`,
+          )
+        : `${replaced.replace(/\?\s*$/, '')} (${subject})?`,
+      followUp: true,
+    };
   }
   const pronoun = PRONOUN.exec(text);
-  if (pronoun) {
+  // "E o capacitado? Se ele mudar de empresa…": "ele" is what the message itself just named.
+  const before = pronoun ? text.slice(0, pronoun.index) : '';
+  const namedBefore =
+    /[?.!]/.test(before) && contentWordCount(before.replace(ELLIPSIS_START, '')) > 0;
+  if (pronoun && !namedBefore) {
     // "ele" in a message that asks something of its own stands for the subject's head; alone
     // ("e ele?"), for all of it.
     const own = contentWordCount(text.replace(pronoun[0], ' ')) > 0;
