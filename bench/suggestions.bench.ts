@@ -45,6 +45,8 @@ export function typedPrefix(question: string): string {
 
 interface Tally {
   covered: number;
+  /** Questions with at least one relevant suggestion. */
+  some: number;
   relevant: number;
   times: number[];
 }
@@ -73,8 +75,8 @@ async function main(): Promise<void> {
       index.suggest(text, SUGGESTION_LIMIT, (t) => engine.search(t, { limit: 20 }).results);
     for (const set of sets) {
       let counted = 0;
-      const words: Tally = { covered: 0, relevant: 0, times: [] };
-      const prefix: Tally = { covered: 0, relevant: 0, times: [] };
+      const words: Tally = { covered: 0, some: 0, relevant: 0, times: [] };
+      const prefix: Tally = { covered: 0, some: 0, relevant: 0, times: [] };
       for (const q of set.questions) {
         if (q.gold.length === 0) continue;
         const typed = contentWords(q.question).slice(0, 2);
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
                 ),
           ).length;
           tally.relevant += relevant;
+          if (relevant >= 1) tally.some += 1;
           if (relevant >= MIN_RELEVANT) tally.covered += 1;
           else if (set === sets[0])
             misses.push(`  ${label} ${q.id} "${text}": ${relevant} relevantes de ${found.length}`);
@@ -101,7 +104,7 @@ async function main(): Promise<void> {
         judge(typedPrefix(q.question), prefix, 'início');
       }
       const row = (t: Tally) =>
-        `${f(t.covered / counted)} | ${(t.relevant / counted).toFixed(2)} | ${percentile(t.times, 50).toFixed(2)} | ${percentile(t.times, 95).toFixed(2)}`;
+        `${f(t.covered / counted)} | ${f(t.some / counted)} | ${(t.relevant / counted).toFixed(2)} | ${percentile(t.times, 50).toFixed(2)} | ${percentile(t.times, 95).toFixed(2)}`;
       rows.push(`| ${path.basename(set.file)} | ${counted} | ${row(prefix)} | ${row(words)} |`);
       process.stderr.write(`${path.basename(set.file)}: ok\n`);
     }
@@ -113,11 +116,11 @@ async function main(): Promise<void> {
       `- Acervo: ${codes.size} NRs de ${path.basename(corpusDir)}; conjunto: ${faqs.length} perguntas frequentes + ${examples.length} perguntas de exemplo dos itens + ${topics.length} títulos de itens e anexos como perguntas (sem perguntas de usuários: a base do benchmark não tem usuários).`,
       `- Máquina: ${machineNote()}`,
       `- Para cada pergunta com resposta, pedem-se ${SUGGESTION_LIMIT} sugestões para o que foi digitado quando a segunda palavra de conteúdo está completa, de dois modos: **início** — a pergunta desde a primeira letra até essa palavra, como se digita ("Em qual item da NR-10 está a proibição"); **palavras** — só as duas palavras de conteúdo, sem palavras vazias nem números ("proibicao usar"), o caso mais difícil.`,
-      `- **Cobertas**: fração das perguntas com ao menos ${MIN_RELEVANT} sugestões relevantes — sobre uma NR de referência da pergunta, ou, sem NR, contendo as duas palavras. Meta: ≥ 0,90 no dev.`,
+      `- **Cobertas**: fração das perguntas com ao menos ${MIN_RELEVANT} sugestões relevantes — sobre uma NR de referência da pergunta, ou, sem NR, contendo as duas palavras. Meta: ≥ 0,90 no dev. **≥ 1 relevante**: ao menos uma sugestão relevante entre as 8 (o que a pessoa queria está na lista).`,
       '- Tempo: só o cálculo no servidor (sem rede); o campo espera 300 ms de pausa na digitação antes de pedir.',
       '',
-      '| Perguntas | N | Início: cobertas (≥ 3 relevantes) | Início: relevantes por pergunta | Início: p50 ms | Início: p95 ms | Palavras: cobertas | Palavras: relevantes por pergunta | Palavras: p50 ms | Palavras: p95 ms |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| Perguntas | N | Início: cobertas (≥ 3 relevantes) | Início: ≥ 1 relevante | Início: relevantes por pergunta | Início: p50 ms | Início: p95 ms | Palavras: cobertas | Palavras: ≥ 1 relevante | Palavras: relevantes por pergunta | Palavras: p50 ms | Palavras: p95 ms |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
     ].join('\n');
