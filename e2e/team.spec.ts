@@ -92,6 +92,18 @@ test('a Business owner invites a colleague, both talk live in a group, ask @assi
   await expect(outsider.page.getByRole('alert')).toContainText('Conversa não encontrada.');
   await expect(messagesOf(outsider.page)).toHaveCount(0);
 
+  // A message sent while the colleague is elsewhere shows as unread next to "Equipe".
+  await colleague.page.goto('/regulations');
+  await ownerBox.fill('Reunião às 14h no canteiro.');
+  await ownerBox.press('Enter');
+  await expect(messagesOf(owner.page).last()).toContainText('Reunião às 14h');
+  await colleague.page.reload();
+  await expect(
+    colleague.page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Equipe, 1 não lida' }),
+  ).toBeVisible();
+
   // A Free user outside a team sees what Business adds and the WhatsApp contact.
   const free = await person(browser, 'Fabio Free');
   await free.page.goto('/equipe');

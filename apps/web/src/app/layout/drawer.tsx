@@ -2,6 +2,7 @@ import { useNavigate, Link, NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { LogoMark } from '../../components/ui/logo';
 import { IndependentChatList } from '../../features/chats/components/independent-chat-list';
+import { useTeamUnread } from '../../features/team/team-unread';
 import { useSignedInUser } from '../../lib/session';
 
 /** The side drawer of spec §2. `onNavigate` runs on every link or chat click. */
@@ -16,6 +17,8 @@ export function Drawer({
 }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
+  // Rooms exist only in a Business workspace; members are shown the Business plan they use.
+  const unread = useTeamUnread(user.id, user.plan === 'business');
 
   return (
     <nav
@@ -54,8 +57,20 @@ export function Drawer({
         <NavLink to="/minha-empresa" className="drawer-link" onClick={onNavigate}>
           Minha empresa
         </NavLink>
-        <NavLink to="/equipe" className="drawer-link" onClick={onNavigate}>
+        <NavLink
+          to="/equipe"
+          className="drawer-link"
+          onClick={onNavigate}
+          aria-label={
+            unread > 0 ? `Equipe, ${unread} não ${unread === 1 ? 'lida' : 'lidas'}` : undefined
+          }
+        >
           Equipe
+          {unread > 0 && (
+            <span className="drawer-badge" aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
         </NavLink>
       </section>
 

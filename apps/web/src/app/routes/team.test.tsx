@@ -321,3 +321,33 @@ describe('/equipe/{roomId}', () => {
     );
   });
 });
+
+describe('unread messages in the drawer', () => {
+  it('shows a Business user how many messages they have not read next to "Equipe", on any page', async () => {
+    const api = installFakeApi();
+    api.on('GET /api/v1/chat', {
+      body: { data: [room, { ...room, id: 'r2', name: 'Obra Sul', unread: 2 }] },
+    });
+    renderApp('/regulations', { storedUser: owner, api });
+    const drawer = screen.getByRole('navigation', { name: 'Menu principal' });
+    const link = await within(drawer).findByRole('link', { name: 'Equipe, 5 não lidas' });
+    expect(link).toHaveAttribute('href', '/equipe');
+    expect(link).toHaveTextContent('Equipe5');
+  });
+
+  it('shows no count when everything was read', async () => {
+    const api = installFakeApi();
+    api.on('GET /api/v1/chat', { body: { data: [{ ...room, unread: 0 }] } });
+    renderApp('/regulations', { storedUser: owner, api });
+    const drawer = screen.getByRole('navigation', { name: 'Menu principal' });
+    await vi.waitFor(() => expect(api.requestsTo('GET /api/v1/chat')).toHaveLength(1));
+    expect(within(drawer).getByRole('link', { name: 'Equipe' })).toHaveTextContent(/^Equipe$/);
+  });
+
+  it('never asks for rooms on a Free plan', async () => {
+    const free = installFakeApi();
+    renderApp('/regulations', { storedUser: makeUser(), api: free });
+    await screen.findAllByRole('link', { name: 'Equipe' });
+    expect(free.requestsTo('GET /api/v1/chat')).toHaveLength(0);
+  });
+});

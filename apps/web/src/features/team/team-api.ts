@@ -1,5 +1,4 @@
 import {
-  RoomListResponseSchema,
   RoomMessageSchema,
   RoomMessagesResponseSchema,
   RoomSchema,
@@ -19,6 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { getRooms, roomsKey } from './team-unread';
 
 /** The caller's workspace, or null outside one. */
 export async function getWorkspace(signal?: AbortSignal): Promise<Workspace | null> {
@@ -31,7 +31,7 @@ export async function getWorkspace(signal?: AbortSignal): Promise<Workspace | nu
 }
 
 export const workspaceKey = (userId: string) => ['workspace', userId] as const;
-export const roomsKey = (userId: string) => ['rooms', userId] as const;
+export { roomsKey } from './team-unread';
 
 export function useWorkspace(userId: string) {
   return useQuery({
@@ -65,8 +65,7 @@ export function usePendingInvites(userId: string, enabled: boolean) {
 export function useRooms(userId: string, enabled = true) {
   return useQuery({
     queryKey: roomsKey(userId),
-    queryFn: ({ signal }) =>
-      apiRequest('/chat', { schema: RoomListResponseSchema, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => getRooms(signal),
     enabled,
   });
 }
