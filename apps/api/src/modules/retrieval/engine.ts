@@ -1,4 +1,5 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
+import { dutyHolder, enumerates, possessionTerms } from './cues';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
 import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-model';
@@ -54,6 +55,16 @@ export interface Tuning {
    * `lead: Infinity` turns it off.
    */
   outside: { lead: number; coverage: number };
+  /**
+   * Cues of wording, applied to the ranked scores (decision 0045): the factor on an item whose rule
+   * requires having what the question says it lacks ("sem SPIE" against "que possuam SPIE"); the
+   * extra share for a duties list whose holder the question names ("Compete ao vigia:"); and how
+   * close (as a share of its parent's score) an enumerating child must be to pass its parent when
+   * the question asks for a list.
+   */
+  contradiction: number;
+  duties: number;
+  listChild: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -72,6 +83,9 @@ export const DEFAULT_TUNING: Tuning = {
   abstainBelow: ABSTAIN_BELOW,
   temperature: 3,
   outside: { lead: 0.5, coverage: 0.5 },
+  contradiction: 0.5,
+  duties: 0.3,
+  listChild: 0.5,
 };
 
 /**
@@ -224,6 +238,12 @@ export function createRetrievalEngine(
     const heading = phraseKey(lastHeading(s.headingPath));
     return DOMAIN.definitionHeadings.some((h) => containsSequence(heading, h)) ? 1 : 0;
   });
+  const cues = DOMAIN.cues;
+  const enumerating = Uint8Array.from(sections, (s) => (enumerates(s.content) ? 1 : 0));
+  const required = sections.map((s) =>
+    possessionTerms(s.content.replace(AMENDMENT_NOTE, ' '), cues),
+  );
+  const holders = sections.map((s) => dutyHolder(s.content, cues));
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
@@ -381,6 +401,7 @@ export function createRetrievalEngine(
       const best = Math.max(...scores);
       scores.forEach((s, i) => (scores[i] = Math.exp((s - best) / tuning.temperature)));
     }
+    readWording(query, candidates, scores);
 
     const pinned = pinnedItems(
       query.items.map((i) => i.label),
@@ -455,6 +476,30 @@ export function createRetrievalEngine(
       lexicalOdds(models.answerability?.lexicon, query.terms),
     ];
     return { ranked, candidates, answerability, handConfidence, sure };
+  }
+
+  /**
+   * Cues of wording on the ranked scores, in place: an item whose rule requires what the question
+   * lacks goes down; a duties list whose holder the question names goes up; when the question asks
+   * for a list, an enumerating child close to its non-enumerating parent passes it.
+   */
+  function readWording(query: ParsedQuery, candidates: readonly Candidate[], scores: number[]) {
+    const own = new Set(query.terms);
+    candidates.forEach((c, i) => {
+      if (query.negated.size > 0 && [...required[c.doc]!].some((t) => query.negated.has(t)))
+        scores[i]! *= tuning.contradiction;
+      const holder = holders[c.doc]!;
+      if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
+    });
+    if (!query.asksList) return;
+    const at = new Map(candidates.map((c, i) => [c.doc, i]));
+    candidates.forEach((c, i) => {
+      const parent = at.get(parentOf[c.doc]!);
+      if (parent === undefined || !enumerating[c.doc] || enumerating[candidates[parent]!.doc])
+        return;
+      const [own, theirs] = [scores[i]!, scores[parent]!];
+      if (own < theirs && own >= tuning.listChild * theirs) scores[i] = theirs * 1.001;
+    });
   }
 
   /** Share of the question's information carried by words the corpus never uses. */
