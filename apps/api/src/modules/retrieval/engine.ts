@@ -1,5 +1,6 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
 import { dutyHolder, enumerates, possessionTerms } from './cues';
+import { retrievalUnits } from './units';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
 import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-model';
@@ -65,6 +66,13 @@ export interface Tuning {
   contradiction: number;
   duties: number;
   listChild: number;
+  /**
+   * Glossary entries are ranked one by one (decision 0045) and answer for the term they define: the
+   * factor on an entry whose term the question does not use, and on one whose term it uses without
+   * asking what it is ("o que é", "diferença entre"): an operative item answers that better.
+   */
+  offTerm: number;
+  entryUnasked: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -86,6 +94,8 @@ export const DEFAULT_TUNING: Tuning = {
   contradiction: 0.5,
   duties: 0.3,
   listChild: 0.5,
+  offTerm: 0.5,
+  entryUnasked: 0.7,
 };
 
 /**
@@ -205,6 +215,39 @@ export interface Inspection {
   ranked: { code: string; item: string }[];
 }
 
+/**
+ * Each unit's known questions, as terms: those of its item, or, for a glossary's entries, each
+ * question given to the entry that shares most words with it.
+ */
+function askedOf(
+  units: readonly IndexedSection[],
+  sectionOf: Int32Array,
+  contents: readonly string[][],
+  knownQuestions: KnownQuestions,
+): string[][] {
+  const asked = units.map(() => [] as string[]);
+  const bySection = new Map<number, number[]>();
+  sectionOf.forEach((section, unit) => {
+    const list = bySection.get(section);
+    if (list) list.push(unit);
+    else bySection.set(section, [unit]);
+  });
+  for (const unitsOf of bySection.values()) {
+    const first = units[unitsOf[0]!]!;
+    for (const question of knownQuestions.get(itemKey(first.code, first.item)) ?? []) {
+      const terms = analyzeTerms(question);
+      let best = unitsOf[0]!;
+      if (unitsOf.length > 1) {
+        const own = new Set(terms);
+        const shared = (u: number) => new Set(contents[u]!.filter((t) => own.has(t))).size;
+        for (const u of unitsOf) if (shared(u) > shared(best)) best = u;
+      }
+      asked[best]!.push(...terms);
+    }
+  }
+  return asked;
+}
+
 function toRanked(s: IndexedSection, score: number): RankedSection {
   return {
     sectionId: s.sectionId,
@@ -220,12 +263,15 @@ function toRanked(s: IndexedSection, score: number): RankedSection {
 }
 
 export function createRetrievalEngine(
-  sections: readonly IndexedSection[],
+  items: readonly IndexedSection[],
   tuning: Tuning = DEFAULT_TUNING,
   outsideDomains: readonly OutsideDomain[] = OUTSIDE_DOMAINS,
   models: RetrievalModels = {},
   knownQuestions: KnownQuestions = new Map(),
 ): LearnedRetrievalEngine {
+  // From here on a "section" is a retrieval unit: a glossary entry stands for its glossary.
+  const { units: sections, sectionOf, defines } = retrievalUnits(items, DOMAIN.definitionHeadings);
+  const defined = defines.map((d) => (d === null ? null : analyzeTerms(d)));
   const titleTerms = new Map<string, string[]>();
   for (const s of sections)
     if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
@@ -268,9 +314,7 @@ export function createRetrievalEngine(
   );
   const annex = Uint8Array.from(sections, (s) => (/^Anexo\b/i.test(s.item) ? 1 : 0));
   const parentOf = parentIndex(sections);
-  const asked = sections.map((s) =>
-    (knownQuestions.get(itemKey(s.code, s.item)) ?? []).flatMap((q) => analyzeTerms(q)),
-  );
+  const asked = askedOf(sections, sectionOf, contents, knownQuestions);
   const index = new BM25Index(
     sections.map((s, i) => ({
       questions: asked[i]!,
@@ -282,6 +326,7 @@ export function createRetrievalEngine(
       context: contents[parentOf[i]!] ?? [],
     })),
     tuning.bm25,
+    sectionOf,
   );
   // Proximity and coverage read each candidate's terms in one pass that keeps only the question's
   // terms (a few dozen candidates per query), rather than a term set kept for every section.
@@ -418,9 +463,12 @@ export function createRetrievalEngine(
       const own = final.get(doc);
       final.set(doc, { score: top * (1 + tier) + (own?.score ?? 0) * 0.01, cov: own?.cov ?? 1 });
     }
+    // A glossary answers once, as its best entry.
+    const listed = new Set<number>();
     const ranked = [...final.entries()]
       .filter(([, r]) => r.score > 0)
       .sort((a, b) => b[1].score - a[1].score)
+      .filter(([doc]) => !listed.has(sectionOf[doc]!) && Boolean(listed.add(sectionOf[doc]!)))
       .map(([doc, r]) => ({ doc, score: r.score, cov: r.cov }));
     const best = ranked[0];
     const sure = pinned.size > 0 || named.length > 0;
@@ -488,6 +536,10 @@ export function createRetrievalEngine(
     candidates.forEach((c, i) => {
       if (query.negated.size > 0 && [...required[c.doc]!].some((t) => query.negated.has(t)))
         scores[i]! *= tuning.contradiction;
+      // A glossary entry answers for its term: one matched only in its definition is off topic.
+      const term = defined[c.doc];
+      if (term && !term.some((t) => query.weights.has(t))) scores[i]! *= tuning.offTerm;
+      else if (term && !query.asksDefinition) scores[i]! *= tuning.entryUnasked;
       const holder = holders[c.doc]!;
       if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
     });
@@ -563,7 +615,9 @@ export function createRetrievalEngine(
       abstained,
       confidence: Math.round(confidence * 1000) / 1000,
       partial: !abstained && !analysis.sure && best !== undefined && best.cov < PARTIAL_BELOW,
-      results: analysis.ranked.slice(0, limit).map((r) => toRanked(sections[r.doc]!, r.score)),
+      results: analysis.ranked
+        .slice(0, limit)
+        .map((r) => toRanked(items[sectionOf[r.doc]!]!, r.score)),
     };
   }
 
@@ -588,7 +642,7 @@ export function createRetrievalEngine(
       search: (text, options = {}) => search(text, options, models),
       inspect: (text) => inspect(text, models),
       withModels: bind,
-      size: sections.length,
+      size: items.length,
     };
   }
 
