@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { asksList, dutyHolder, enumerates, negatedTerms, possessionTerms } from './cues';
+import {
+  asksList,
+  asksPeriod,
+  dutyHolder,
+  enumerates,
+  negatedTerms,
+  possessionTerms,
+  statesPeriod,
+} from './cues';
 import { createRetrievalEngine, DEFAULT_TUNING, type Tuning } from './engine';
 import { DOMAIN } from './synonyms';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
@@ -60,6 +68,23 @@ describe('wording cues', () => {
   });
 });
 
+describe('period cues', () => {
+  it('tell a question that asks how often', () => {
+    expect(asksPeriod('de quanto em quanto tempo revisar o extintor?', cues)).toBe(true);
+    expect(asksPeriod('qual a periodicidade do exame?', cues)).toBe(true);
+    expect(asksPeriod('qual a altura mínima do guarda-corpo?', cues)).toBe(false);
+  });
+
+  it('tell an item that states a period from one with another figure, or a date in a note', () => {
+    const figures = DOMAIN.quantityWords;
+    expect(statesPeriod('no mínimo uma vez a cada doze meses', cues, figures)).toBe(true);
+    expect(statesPeriod('no prazo de 30 (trinta) dias', cues, figures)).toBe(true);
+    expect(statesPeriod('a inspeção anual do sistema', cues, figures)).toBe(true);
+    expect(statesPeriod('guarda-corpo com altura de 1,20 m', cues, figures)).toBe(false);
+    expect(statesPeriod('deve ser dotado de talabarte', cues, figures)).toBe(false);
+  });
+});
+
 describe('the ranking reads the wording cues', () => {
   const row = (code: string, item: string, headingPath: string, content: string, n: number) => ({
     sectionId: `w${n}`,
@@ -72,9 +97,11 @@ describe('the ranking reads the wording cues', () => {
     content,
   });
   // Other NRs' items around them, so that the words' IDF is that of a corpus, not of two items.
-  const around = FIXTURE_SECTIONS.filter((s) => s.code !== 'NR-33');
   const rank = (sections: IndexedSection[], question: string, tuning: Partial<Tuning> = {}) =>
-    createRetrievalEngine([...around, ...sections], { ...DEFAULT_TUNING, ...tuning })
+    createRetrievalEngine(
+      [...FIXTURE_SECTIONS.filter((s) => !sections.some((t) => t.code === s.code)), ...sections],
+      { ...DEFAULT_TUNING, ...tuning },
+    )
       .search(question)
       .results.map((r) => r.item);
 
@@ -123,6 +150,28 @@ describe('the ranking reads the wording cues', () => {
     const question = 'o vigia pode entrar no espaço confinado para ajudar?';
     expect(rank(sections, question, { duties: 0 })[0]).toBe('33.5.6');
     expect(rank(sections, question)[0]).toBe('33.3.4');
+  });
+
+  it('puts up an item that states a period when the question asks how often', () => {
+    const sections = [
+      row(
+        'NR-35',
+        '35.6.9.1',
+        '35.6 Sistemas de proteção contra quedas',
+        'Quando utilizado para retenção de queda, o cinturão tipo paraquedista deve ser dotado de talabarte com absorvedor de energia.',
+        1,
+      ),
+      row(
+        'NR-35',
+        '35.6.6.3',
+        '35.6 Sistemas de proteção contra quedas',
+        'A inspeção do cinturão deve ser realizada no mínimo uma vez a cada doze meses.',
+        2,
+      ),
+    ];
+    const question = 'de quanto em quanto tempo inspecionar o cinturão paraquedista?';
+    expect(rank(sections, question, { period: 0 })[0]).toBe('35.6.9.1');
+    expect(rank(sections, question)[0]).toBe('35.6.6.3');
   });
 
   it('prefers the enumerating child to its parent when the question asks for the listed things', () => {

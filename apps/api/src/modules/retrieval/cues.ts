@@ -20,6 +20,10 @@ export interface CueData {
   duties: string[];
   /** Words that end the holder of a duties list: "Cabe à organização, quanto ao EPI:". */
   holderEnd: string[];
+  /** Phrases of a question that asks for a time: a deadline, a frequency, a duration. */
+  period?: string[];
+  /** Units of time ("meses", "anual"): after a figure, or alone when they are adjectives. */
+  periodUnits?: string[];
 }
 
 export interface Cues {
@@ -28,6 +32,8 @@ export interface Cues {
   list: string[][];
   duties: string[][];
   holderEnd: Set<string>;
+  period: string[][];
+  periodUnits: Set<string>;
 }
 
 export function compileCues(data: CueData): Cues {
@@ -37,6 +43,8 @@ export function compileCues(data: CueData): Cues {
     list: data.list.map(phraseKey),
     duties: data.duties.map(phraseKey),
     holderEnd: new Set(data.holderEnd.map(foldText)),
+    period: (data.period ?? []).map(phraseKey),
+    periodUnits: new Set((data.periodUnits ?? []).map(foldText)),
   };
 }
 
@@ -120,4 +128,33 @@ export function dutyHolder(content: string, cues: Cues): string[] {
   const tokens = tokenize(content.slice(0, colon).split(',')[0]!);
   const end = tokens.findIndex((t, i) => i >= cue.length && cues.holderEnd.has(t.value));
   return terms.slice(cue.length, end < 0 ? undefined : end).filter((t): t is string => t !== null);
+}
+
+/** Whether the question asks for a time: "de quanto em quanto tempo", "qual o prazo", "validade". */
+export function asksPeriod(text: string, cues: Cues): boolean {
+  const words = phraseKey(text);
+  return cues.period.some((cue) => words.some((_, i) => startsAt(words, cue, i)));
+}
+
+/** Units of time that are adjectives and state a period by themselves ("inspeção anual"). */
+const PERIOD_ADJECTIVE = /^(?:anua|semestra|mensa|semana|diari|bienal|trienal|quinquenal)/;
+
+/**
+ * Whether an item states a time: a figure followed by a unit of time ("doze meses", "30 (trinta)
+ * dias") or a time adjective ("anual"). `figures` are the folded words that state a figure.
+ */
+export function statesPeriod(content: string, cues: Cues, figures: ReadonlySet<string>): boolean {
+  const tokens = tokenize(content);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (cues.periodUnits.has(t.value) && PERIOD_ADJECTIVE.test(t.value)) return true;
+    if (t.kind !== 'number' && !figures.has(t.value)) continue;
+    // "30 (trinta) dias", "vinte e quatro meses": the unit may follow the figure in words.
+    for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
+      const next = tokens[j]!;
+      if (cues.periodUnits.has(next.value)) return true;
+      if (next.kind !== 'number' && !figures.has(next.value) && next.value !== 'e') break;
+    }
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
-import { dutyHolder, enumerates, possessionTerms } from './cues';
+import { dutyHolder, enumerates, possessionTerms, statesPeriod } from './cues';
 import { retrievalUnits } from './units';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
@@ -73,6 +73,11 @@ export interface Tuning {
    */
   offTerm: number;
   entryUnasked: number;
+  /**
+   * Extra share for an item that states a period ("doze meses", "anual") when the question asks how
+   * often ("de quanto em quanto tempo", "periodicidade"); decision 0045.
+   */
+  period: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -96,6 +101,7 @@ export const DEFAULT_TUNING: Tuning = {
   listChild: 0.5,
   offTerm: 0.5,
   entryUnasked: 0.7,
+  period: 0.2,
 };
 
 /**
@@ -290,6 +296,9 @@ export function createRetrievalEngine(
     possessionTerms(s.content.replace(AMENDMENT_NOTE, ' '), cues),
   );
   const holders = sections.map((s) => dutyHolder(s.content, cues));
+  const period = Uint8Array.from(sections, (s) =>
+    statesPeriod(s.content.replace(AMENDMENT_NOTE, ' '), cues, DOMAIN.quantityWords) ? 1 : 0,
+  );
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
@@ -540,6 +549,7 @@ export function createRetrievalEngine(
       const term = defined[c.doc];
       if (term && !term.some((t) => query.weights.has(t))) scores[i]! *= tuning.offTerm;
       else if (term && !query.asksDefinition) scores[i]! *= tuning.entryUnasked;
+      if (query.asksPeriod && period[c.doc]) scores[i]! *= 1 + tuning.period;
       const holder = holders[c.doc]!;
       if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
     });

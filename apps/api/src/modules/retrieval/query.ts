@@ -1,5 +1,5 @@
 import { LruCache } from '../../lib/lru-cache';
-import { asksList, negatedTerms } from './cues';
+import { asksList, asksPeriod, negatedTerms } from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
 import { analyze, phraseKey } from './text/analyzer';
 import { tokenize } from './text/normalize';
@@ -36,6 +36,8 @@ export interface ParsedQuery {
   asksList: boolean;
   /** What the question says it does not have ("empresa sem SPIE" → spie). */
   negated: Set<string>;
+  /** The question asks for a time: a deadline, a frequency, a duration. */
+  asksPeriod: boolean;
 }
 
 const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
@@ -164,5 +166,6 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     asksDefinition,
     asksList: asksList(text, domain.cues),
     negated: negatedTerms(text, domain.cues),
+    asksPeriod: asksPeriod(text, domain.cues),
   };
 }
