@@ -12,7 +12,7 @@ import { createRetrievalEngine, DEFAULT_TUNING, type Tuning } from './engine';
 import { DOMAIN } from './synonyms';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
 import type { IndexedSection } from './retrieval.types';
-import { analyzeTerms } from './text/analyzer';
+import { analyzeTerms, phraseKey } from './text/analyzer';
 
 const cues = DOMAIN.cues;
 const terms = (text: string) => new Set(analyzeTerms(text));
@@ -39,9 +39,9 @@ describe('wording cues', () => {
   });
 
   it('tell a question that asks for a list', () => {
-    expect(asksList('Quais dados mínimos tem que ter no ASO?', cues)).toBe(true);
-    expect(asksList('o que deve constar na permissão de trabalho?', cues)).toBe(true);
-    expect(asksList('qual o prazo da inspeção periódica?', cues)).toBe(false);
+    expect(asksList(phraseKey('Quais dados mínimos tem que ter no ASO?'), cues)).toBe(true);
+    expect(asksList(phraseKey('o que deve constar na permissão de trabalho?'), cues)).toBe(true);
+    expect(asksList(phraseKey('qual o prazo da inspeção periódica?'), cues)).toBe(false);
   });
 
   it('tell an item that enumerates from one that does not', () => {
@@ -70,9 +70,9 @@ describe('wording cues', () => {
 
 describe('period cues', () => {
   it('tell a question that asks how often', () => {
-    expect(asksPeriod('de quanto em quanto tempo revisar o extintor?', cues)).toBe(true);
-    expect(asksPeriod('qual a periodicidade do exame?', cues)).toBe(true);
-    expect(asksPeriod('qual a altura mínima do guarda-corpo?', cues)).toBe(false);
+    expect(asksPeriod(phraseKey('de quanto em quanto tempo revisar o extintor?'), cues)).toBe(true);
+    expect(asksPeriod(phraseKey('qual a periodicidade do exame?'), cues)).toBe(true);
+    expect(asksPeriod(phraseKey('qual a altura mínima do guarda-corpo?'), cues)).toBe(false);
   });
 
   it('tell an item that states a period from one with another figure, or a date in a note', () => {

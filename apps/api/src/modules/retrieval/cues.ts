@@ -80,11 +80,16 @@ const contentFrom = (terms: readonly (string | null)[], from: number, n: number)
  */
 function termsAfter(text: string, markers: readonly (readonly string[])[]): Set<string> {
   const found = new Set<string>();
-  if (markers.length === 0) return found;
-  for (const clause of clauses(text)) {
+  // Most clauses hold no marker: a marker's stems are substrings of the folded clause it is in
+  // (folding twice changes nothing, so the clause is read folded).
+  const folded = foldText(text);
+  if (!markers.some((m) => folded.includes(m[0]!))) return found;
+  for (const clause of clauses(folded)) {
+    const present = markers.filter((m) => m.every((w) => clause.includes(w)));
+    if (present.length === 0) continue;
     const { words, terms } = read(clause);
     for (let i = 0; i < words.length; i++) {
-      const marker = markers.find((m) => startsAt(words, m, i));
+      const marker = present.find((m) => startsAt(words, m, i));
       if (marker) for (const t of contentFrom(terms, i + marker.length, SCOPE_WORDS)) found.add(t);
     }
   }
@@ -101,10 +106,12 @@ export function possessionTerms(text: string, cues: Cues): Set<string> {
   return termsAfter(text, cues.possession);
 }
 
-/** Whether the question asks for the things a list holds ("quais dados", "o que deve conter"). */
-export function asksList(text: string, cues: Cues): boolean {
-  const words = phraseKey(text);
-  return cues.list.some((cue) => words.some((_, i) => startsAt(words, cue, i)));
+/**
+ * Whether the question (its `phraseKey`) asks for the things a list holds ("quais dados", "o que
+ * deve conter").
+ */
+export function asksList(phrase: readonly string[], cues: Cues): boolean {
+  return cues.list.some((cue) => phrase.some((_, i) => startsAt(phrase, cue, i)));
 }
 
 /** An item that introduces sub-items of its own: "deve conter: a) ...", "I - ...". */
@@ -121,6 +128,8 @@ export function enumerates(content: string): boolean {
 export function dutyHolder(content: string, cues: Cues): string[] {
   const colon = content.indexOf(':');
   if (colon < 0 || colon > 120) return [];
+  const folded = foldText(content.slice(0, colon));
+  if (!cues.duties.some((d) => d.every((w) => folded.includes(w)))) return [];
   // "Cabe à organização, quanto ao EPI:": the holder ends at the comma or at "quanto".
   const { words, terms } = read(content.slice(0, colon).split(',')[0]!);
   const cue = cues.duties.find((d) => startsAt(words, d, 0));
@@ -130,31 +139,44 @@ export function dutyHolder(content: string, cues: Cues): string[] {
   return terms.slice(cue.length, end < 0 ? undefined : end).filter((t): t is string => t !== null);
 }
 
-/** Whether the question asks for a time: "de quanto em quanto tempo", "qual o prazo", "validade". */
-export function asksPeriod(text: string, cues: Cues): boolean {
-  const words = phraseKey(text);
-  return cues.period.some((cue) => words.some((_, i) => startsAt(words, cue, i)));
+/** Whether the question (its `phraseKey`) asks how often: "de quanto em quanto tempo", "periodicidade". */
+export function asksPeriod(phrase: readonly string[], cues: Cues): boolean {
+  return cues.period.some((cue) => phrase.some((_, i) => startsAt(phrase, cue, i)));
 }
 
 /** Units of time that are adjectives and state a period by themselves ("inspeção anual"). */
 const PERIOD_ADJECTIVE = /^(?:anua|semestra|mensa|semana|diari|bienal|trienal|quinquenal)/;
 
+const periodPatterns = new WeakMap<Cues, WeakMap<ReadonlySet<string>, RegExp>>();
+
 /**
- * Whether an item states a time: a figure followed by a unit of time ("doze meses", "30 (trinta)
+ * On folded text: a figure, up to two more words of it ("e quatro", "(trinta)"), then a unit of
+ * time; or a unit that is an adjective ("anual").
+ */
+function periodPattern(cues: Cues, figures: ReadonlySet<string>): RegExp {
+  let byFigures = periodPatterns.get(cues);
+  if (!byFigures) periodPatterns.set(cues, (byFigures = new WeakMap()));
+  let pattern = byFigures.get(figures);
+  if (!pattern) {
+    const words = (list: Iterable<string>) =>
+      [...list].sort((a, b) => b.length - a.length).join('|');
+    const figure = `(?:\\d+(?:[.,]\\d+)*|${words(figures) || '(?!)'})`;
+    const units = [...cues.periodUnits];
+    const adjectives = units.filter((u) => PERIOD_ADJECTIVE.test(u));
+    pattern = new RegExp(
+      `(?<![a-z0-9])(?:${figure}(?:[\\s()]+(?:e|${figure})){0,2}[\\s()]+(?:${words(units) || '(?!)'})` +
+        `|${words(adjectives) || '(?!)'})(?![a-z])`,
+      'u',
+    );
+    byFigures.set(figures, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Whether an item states a period: a figure followed by a unit of time ("doze meses", "30 (trinta)
  * dias") or a time adjective ("anual"). `figures` are the folded words that state a figure.
  */
 export function statesPeriod(content: string, cues: Cues, figures: ReadonlySet<string>): boolean {
-  const tokens = tokenize(content);
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (cues.periodUnits.has(t.value) && PERIOD_ADJECTIVE.test(t.value)) return true;
-    if (t.kind !== 'number' && !figures.has(t.value)) continue;
-    // "30 (trinta) dias", "vinte e quatro meses": the unit may follow the figure in words.
-    for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) {
-      const next = tokens[j]!;
-      if (cues.periodUnits.has(next.value)) return true;
-      if (next.kind !== 'number' && !figures.has(next.value) && next.value !== 'e') break;
-    }
-  }
-  return false;
+  return periodPattern(cues, figures).test(foldText(content));
 }

@@ -164,8 +164,8 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     outsideSignal,
     asksQuantity,
     asksDefinition,
-    asksList: asksList(text, domain.cues),
+    asksList: asksList(phrase, domain.cues),
     negated: negatedTerms(text, domain.cues),
-    asksPeriod: asksPeriod(text, domain.cues),
+    asksPeriod: asksPeriod(phrase, domain.cues),
   };
 }
