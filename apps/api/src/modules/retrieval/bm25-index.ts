@@ -48,14 +48,28 @@ export class BM25Index {
   private readonly seen: Uint8Array;
   private readonly out: Matches;
 
-  constructor(documents: readonly BM25Document[], options: BM25Options = DEFAULT_BM25) {
-    this.size = documents.length;
+  /**
+   * `groupOf` (optional, non-decreasing) makes consecutive documents parts of one: a glossary's
+   * entries indexed one by one still count as one document for the IDF and the average length,
+   * so that splitting a glossary changes no other item's score.
+   */
+  constructor(
+    documents: readonly BM25Document[],
+    options: BM25Options = DEFAULT_BM25,
+    groupOf?: ArrayLike<number>,
+  ) {
+    const group = (id: number) => (groupOf ? groupOf[id]! : id);
+    this.size = documents.length === 0 ? 0 : group(documents.length - 1) + 1;
     this.k1 = options.k1;
     const w = options.fields;
     const lengths = new Float64Array(documents.length);
     // Per document: term id → weighted frequency; gathered first so the postings can be laid out flat.
     const perDoc: Map<number, number>[] = [];
     const df: number[] = [];
+    /** Postings per term (documents holding it); `df` counts their groups. */
+    const postings: number[] = [];
+    /** The last group counted in each term's document frequency. */
+    const counted: number[] = [];
     documents.forEach((doc, id) => {
       const tf = new Map<number, number>();
       const add = (terms: readonly string[], weight: number) => {
@@ -66,6 +80,8 @@ export class BM25Index {
             tid = this.ids.size;
             this.ids.set(t, tid);
             df.push(0);
+            postings.push(0);
+            counted.push(-1);
           }
           tf.set(tid, (tf.get(tid) ?? 0) + weight);
         }
@@ -75,7 +91,13 @@ export class BM25Index {
       add(doc.title, w.title);
       add(doc.context ?? [], w.context);
       add(doc.questions ?? [], w.questions ?? 0);
-      for (const tid of tf.keys()) df[tid]!++;
+      for (const tid of tf.keys()) {
+        postings[tid]!++;
+        if (counted[tid] !== group(id)) {
+          counted[tid] = group(id);
+          df[tid]!++;
+        }
+      }
       lengths[id] =
         w.content * doc.content.length +
         w.heading * doc.heading.length +
@@ -85,7 +107,7 @@ export class BM25Index {
       perDoc.push(tf);
     });
     this.starts = new Int32Array(df.length + 1);
-    for (let t = 0; t < df.length; t++) this.starts[t + 1] = this.starts[t]! + df[t]!;
+    for (let t = 0; t < df.length; t++) this.starts[t + 1] = this.starts[t]! + postings[t]!;
     const fill = this.starts.slice(0, df.length);
     this.docs = new Int32Array(this.starts[df.length]!);
     this.tfs = new Float32Array(this.starts[df.length]!);
@@ -99,7 +121,7 @@ export class BM25Index {
     this.idfs = Float64Array.from(df, (d) => Math.log(1 + (this.size - d + 0.5) / (d + 0.5)));
     let total = 0;
     for (const len of lengths) total += len;
-    const avg = total / Math.max(1, documents.length) || 1;
+    const avg = total / Math.max(1, this.size) || 1;
     this.norms = lengths.map((len) => options.k1 * (1 - options.b + (options.b * len) / avg));
     this.acc = new Float64Array(documents.length);
     this.seen = new Uint8Array(documents.length);

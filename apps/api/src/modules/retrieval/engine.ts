@@ -1,4 +1,6 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
+import { dutyHolder, enumerates, possessionTerms, statesPeriod } from './cues';
+import { retrievalUnits } from './units';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
 import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-model';
@@ -54,6 +56,28 @@ export interface Tuning {
    * `lead: Infinity` turns it off.
    */
   outside: { lead: number; coverage: number };
+  /**
+   * Cues of wording, applied to the ranked scores (decision 0045): the factor on an item whose rule
+   * requires having what the question says it lacks ("sem SPIE" against "que possuam SPIE"); the
+   * extra share for a duties list whose holder the question names ("Compete ao vigia:"); and how
+   * close (as a share of its parent's score) an enumerating child must be to pass its parent when
+   * the question asks for a list.
+   */
+  contradiction: number;
+  duties: number;
+  listChild: number;
+  /**
+   * Glossary entries are ranked one by one (decision 0045) and answer for the term they define: the
+   * factor on an entry whose term the question does not use, and on one whose term it uses without
+   * asking what it is ("o que é", "diferença entre"): an operative item answers that better.
+   */
+  offTerm: number;
+  entryUnasked: number;
+  /**
+   * Extra share for an item that states a period ("doze meses", "anual") when the question asks how
+   * often ("de quanto em quanto tempo", "periodicidade"); decision 0045.
+   */
+  period: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -72,6 +96,12 @@ export const DEFAULT_TUNING: Tuning = {
   abstainBelow: ABSTAIN_BELOW,
   temperature: 3,
   outside: { lead: 0.5, coverage: 0.5 },
+  contradiction: 0.5,
+  duties: 0.3,
+  listChild: 0.5,
+  offTerm: 0.5,
+  entryUnasked: 0.7,
+  period: 0.2,
 };
 
 /**
@@ -191,6 +221,39 @@ export interface Inspection {
   ranked: { code: string; item: string }[];
 }
 
+/**
+ * Each unit's known questions, as terms: those of its item, or, for a glossary's entries, each
+ * question given to the entry that shares most words with it.
+ */
+function askedOf(
+  units: readonly IndexedSection[],
+  sectionOf: Int32Array,
+  contents: readonly string[][],
+  knownQuestions: KnownQuestions,
+): string[][] {
+  const asked = units.map(() => [] as string[]);
+  const bySection = new Map<number, number[]>();
+  sectionOf.forEach((section, unit) => {
+    const list = bySection.get(section);
+    if (list) list.push(unit);
+    else bySection.set(section, [unit]);
+  });
+  for (const unitsOf of bySection.values()) {
+    const first = units[unitsOf[0]!]!;
+    for (const question of knownQuestions.get(itemKey(first.code, first.item)) ?? []) {
+      const terms = analyzeTerms(question);
+      let best = unitsOf[0]!;
+      if (unitsOf.length > 1) {
+        const own = new Set(terms);
+        const shared = (u: number) => new Set(contents[u]!.filter((t) => own.has(t))).size;
+        for (const u of unitsOf) if (shared(u) > shared(best)) best = u;
+      }
+      asked[best]!.push(...terms);
+    }
+  }
+  return asked;
+}
+
 function toRanked(s: IndexedSection, score: number): RankedSection {
   return {
     sectionId: s.sectionId,
@@ -206,12 +269,15 @@ function toRanked(s: IndexedSection, score: number): RankedSection {
 }
 
 export function createRetrievalEngine(
-  sections: readonly IndexedSection[],
+  items: readonly IndexedSection[],
   tuning: Tuning = DEFAULT_TUNING,
   outsideDomains: readonly OutsideDomain[] = OUTSIDE_DOMAINS,
   models: RetrievalModels = {},
   knownQuestions: KnownQuestions = new Map(),
 ): LearnedRetrievalEngine {
+  // From here on a "section" is a retrieval unit: a glossary entry stands for its glossary.
+  const { units: sections, sectionOf, defines } = retrievalUnits(items, DOMAIN.definitionHeadings);
+  const defined = defines.map((d) => (d === null ? null : analyzeTerms(d)));
   const titleTerms = new Map<string, string[]>();
   for (const s of sections)
     if (!titleTerms.has(s.code)) titleTerms.set(s.code, analyzeTerms(s.title));
@@ -224,6 +290,15 @@ export function createRetrievalEngine(
     const heading = phraseKey(lastHeading(s.headingPath));
     return DOMAIN.definitionHeadings.some((h) => containsSequence(heading, h)) ? 1 : 0;
   });
+  const cues = DOMAIN.cues;
+  const enumerating = Uint8Array.from(sections, (s) => (enumerates(s.content) ? 1 : 0));
+  const required = sections.map((s) =>
+    possessionTerms(s.content.replace(AMENDMENT_NOTE, ' '), cues),
+  );
+  const holders = sections.map((s) => dutyHolder(s.content, cues));
+  const period = Uint8Array.from(sections, (s) =>
+    statesPeriod(s.content.replace(AMENDMENT_NOTE, ' '), cues, DOMAIN.quantityWords) ? 1 : 0,
+  );
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
@@ -248,9 +323,7 @@ export function createRetrievalEngine(
   );
   const annex = Uint8Array.from(sections, (s) => (/^Anexo\b/i.test(s.item) ? 1 : 0));
   const parentOf = parentIndex(sections);
-  const asked = sections.map((s) =>
-    (knownQuestions.get(itemKey(s.code, s.item)) ?? []).flatMap((q) => analyzeTerms(q)),
-  );
+  const asked = askedOf(sections, sectionOf, contents, knownQuestions);
   const index = new BM25Index(
     sections.map((s, i) => ({
       questions: asked[i]!,
@@ -262,6 +335,7 @@ export function createRetrievalEngine(
       context: contents[parentOf[i]!] ?? [],
     })),
     tuning.bm25,
+    sectionOf,
   );
   // Proximity and coverage read each candidate's terms in one pass that keeps only the question's
   // terms (a few dozen candidates per query), rather than a term set kept for every section.
@@ -381,6 +455,7 @@ export function createRetrievalEngine(
       const best = Math.max(...scores);
       scores.forEach((s, i) => (scores[i] = Math.exp((s - best) / tuning.temperature)));
     }
+    readWording(query, candidates, scores);
 
     const pinned = pinnedItems(
       query.items.map((i) => i.label),
@@ -397,9 +472,12 @@ export function createRetrievalEngine(
       const own = final.get(doc);
       final.set(doc, { score: top * (1 + tier) + (own?.score ?? 0) * 0.01, cov: own?.cov ?? 1 });
     }
+    // A glossary answers once, as its best entry.
+    const listed = new Set<number>();
     const ranked = [...final.entries()]
       .filter(([, r]) => r.score > 0)
       .sort((a, b) => b[1].score - a[1].score)
+      .filter(([doc]) => !listed.has(sectionOf[doc]!) && Boolean(listed.add(sectionOf[doc]!)))
       .map(([doc, r]) => ({ doc, score: r.score, cov: r.cov }));
     const best = ranked[0];
     const sure = pinned.size > 0 || named.length > 0;
@@ -455,6 +533,35 @@ export function createRetrievalEngine(
       lexicalOdds(models.answerability?.lexicon, query.terms),
     ];
     return { ranked, candidates, answerability, handConfidence, sure };
+  }
+
+  /**
+   * Cues of wording on the ranked scores, in place: an item whose rule requires what the question
+   * lacks goes down; a duties list whose holder the question names goes up; when the question asks
+   * for a list, an enumerating child close to its non-enumerating parent passes it.
+   */
+  function readWording(query: ParsedQuery, candidates: readonly Candidate[], scores: number[]) {
+    const own = new Set(query.terms);
+    candidates.forEach((c, i) => {
+      if (query.negated.size > 0 && [...required[c.doc]!].some((t) => query.negated.has(t)))
+        scores[i]! *= tuning.contradiction;
+      // A glossary entry answers for its term: one matched only in its definition is off topic.
+      const term = defined[c.doc];
+      if (term && !term.some((t) => query.weights.has(t))) scores[i]! *= tuning.offTerm;
+      else if (term && !query.asksDefinition) scores[i]! *= tuning.entryUnasked;
+      if (query.asksPeriod && period[c.doc]) scores[i]! *= 1 + tuning.period;
+      const holder = holders[c.doc]!;
+      if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
+    });
+    if (!query.asksList) return;
+    const at = new Map(candidates.map((c, i) => [c.doc, i]));
+    candidates.forEach((c, i) => {
+      const parent = at.get(parentOf[c.doc]!);
+      if (parent === undefined || !enumerating[c.doc] || enumerating[candidates[parent]!.doc])
+        return;
+      const [own, theirs] = [scores[i]!, scores[parent]!];
+      if (own < theirs && own >= tuning.listChild * theirs) scores[i] = theirs * 1.001;
+    });
   }
 
   /** Share of the question's information carried by words the corpus never uses. */
@@ -518,7 +625,9 @@ export function createRetrievalEngine(
       abstained,
       confidence: Math.round(confidence * 1000) / 1000,
       partial: !abstained && !analysis.sure && best !== undefined && best.cov < PARTIAL_BELOW,
-      results: analysis.ranked.slice(0, limit).map((r) => toRanked(sections[r.doc]!, r.score)),
+      results: analysis.ranked
+        .slice(0, limit)
+        .map((r) => toRanked(items[sectionOf[r.doc]!]!, r.score)),
     };
   }
 
@@ -543,7 +652,7 @@ export function createRetrievalEngine(
       search: (text, options = {}) => search(text, options, models),
       inspect: (text) => inspect(text, models),
       withModels: bind,
-      size: sections.length,
+      size: items.length,
     };
   }
 

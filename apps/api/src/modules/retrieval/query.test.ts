@@ -55,6 +55,13 @@ describe('query understanding', () => {
     expect(q.weights.get(stem('membro'))).toBe(0.35);
   });
 
+  it('reads "menos de" as the "inferior a" the NRs write', () => {
+    expect(parseQuery('votou menos da metade dos empregados').weights.get(stem('inferior'))).toBe(
+      0.35,
+    );
+    expect(parseQuery('votou a metade dos empregados').weights.has(stem('inferior'))).toBe(false);
+  });
+
   it('recognises an NR topic and signals of subjects outside the NRs', () => {
     expect(parseQuery('treinamento para trabalho em altura').topicCodes.get('NR-35')).toBe(1);
     expect(parseQuery('quantos dias de férias?').outsideSignal.strong).toBe(1);

@@ -1,4 +1,5 @@
 import { LruCache } from '../../lib/lru-cache';
+import { asksList, asksPeriod, negatedTerms } from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
 import { analyze, phraseKey } from './text/analyzer';
 import { tokenize } from './text/normalize';
@@ -31,6 +32,12 @@ export interface ParsedQuery {
   asksQuantity: boolean;
   /** The question asks what something is, or from which threshold a rule applies. */
   asksDefinition: boolean;
+  /** The question asks for the things a list holds ("quais dados...", "o que deve conter"). */
+  asksList: boolean;
+  /** What the question says it does not have ("empresa sem SPIE" → spie). */
+  negated: Set<string>;
+  /** The question asks for a time: a deadline, a frequency, a duration. */
+  asksPeriod: boolean;
 }
 
 const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
@@ -157,5 +164,8 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     outsideSignal,
     asksQuantity,
     asksDefinition,
+    asksList: asksList(phrase, domain.cues),
+    negated: negatedTerms(text, domain.cues),
+    asksPeriod: asksPeriod(phrase, domain.cues),
   };
 }

@@ -1,3 +1,4 @@
+import { compileCues, type CueData, type Cues } from './cues';
 import data from './data/synonyms.pt-BR.json' with { type: 'json' };
 import { analyzeTerms, phraseKey } from './text/analyzer';
 import { canonicalCode } from './text/normalize';
@@ -24,6 +25,8 @@ export interface DomainKnowledge {
   definitionHeadings: string[][];
   /** NRs of one sector (mining, ports, platforms...): they need the question to speak of that sector. */
   sectoral: Set<string>;
+  /** Cues of wording rather than topic: negation, lists, conditions, duties (see `cues.ts`). */
+  cues: Cues;
 }
 
 export interface DomainData {
@@ -36,6 +39,7 @@ export interface DomainData {
   quantityWords?: string[];
   definitionCues?: { phrases: string[] };
   definitionMarkers?: { phrases: string[]; headings?: string[] };
+  wordingCues?: CueData;
 }
 
 function escape(s: string): string {
@@ -70,6 +74,9 @@ export function compileDomain(d: DomainData): DomainKnowledge {
     definitionMarkers: (d.definitionMarkers?.phrases ?? []).map(phraseKey),
     definitionHeadings: (d.definitionMarkers?.headings ?? []).map(phraseKey),
     sectoral: new Set((d.sectoralNrs?.codes ?? []).map((c) => canonicalCode(c.replace(/\D/g, '')))),
+    cues: compileCues(
+      d.wordingCues ?? { negation: [], possession: [], list: [], duties: [], holderEnd: [] },
+    ),
   };
 }
 

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import {
+  asksList,
+  asksPeriod,
+  dutyHolder,
+  enumerates,
+  negatedTerms,
+  possessionTerms,
+  statesPeriod,
+} from './cues';
+import { createRetrievalEngine, DEFAULT_TUNING, type Tuning } from './engine';
+import { DOMAIN } from './synonyms';
+import { FIXTURE_SECTIONS } from './test/fixture-sections';
+import type { IndexedSection } from './retrieval.types';
+import { analyzeTerms, phraseKey } from './text/analyzer';
+
+const cues = DOMAIN.cues;
+const terms = (text: string) => new Set(analyzeTerms(text));
+
+describe('wording cues', () => {
+  it('read what a question says it lacks, within its clause', () => {
+    expect(negatedTerms('Caldeira categoria B, empresa sem SPIE: qual o prazo?', cues)).toEqual(
+      terms('SPIE'),
+    );
+    expect(negatedTerms('a obra não tem SESMT próprio, quem faz o PGR?', cues)).toEqual(
+      terms('SESMT próprio'),
+    );
+    expect(negatedTerms('qual o prazo da inspeção da caldeira?', cues).size).toBe(0);
+  });
+
+  it('read what an item makes its rule conditional on having', () => {
+    expect(
+      possessionTerms(
+        'Estabelecimentos que possuam SPIE, conforme o Anexo II, podem estender',
+        cues,
+      ),
+    ).toEqual(terms('SPIE'));
+    expect(possessionTerms('A inspeção deve ser feita a cada doze meses.', cues).size).toBe(0);
+  });
+
+  it('tell a question that asks for a list', () => {
+    expect(asksList(phraseKey('Quais dados mínimos tem que ter no ASO?'), cues)).toBe(true);
+    expect(asksList(phraseKey('o que deve constar na permissão de trabalho?'), cues)).toBe(true);
+    expect(asksList(phraseKey('qual o prazo da inspeção periódica?'), cues)).toBe(false);
+  });
+
+  it('tell an item that enumerates from one that does not', () => {
+    expect(
+      enumerates('O ASO deve conter no mínimo:\na) razão social;\nb) nome do empregado.'),
+    ).toBe(true);
+    expect(enumerates('Compete ao vigia:\nI - permanecer fora do espaço confinado;')).toBe(true);
+    expect(enumerates('O médico emitirá o ASO para cada exame clínico: em meio físico.')).toBe(
+      false,
+    );
+  });
+
+  it('read the holder of a duties list, without what qualifies it', () => {
+    expect(dutyHolder('Compete ao vigia:\na) permanecer fora do espaço confinado;', cues)).toEqual(
+      analyzeTerms('vigia'),
+    );
+    expect(dutyHolder('Cabe à organização, quanto ao EPI:\na) adquirir o adequado;', cues)).toEqual(
+      analyzeTerms('organização'),
+    );
+    expect(dutyHolder('Compete ao supervisor de entrada:\na) emitir a PET;', cues)).toEqual(
+      analyzeTerms('supervisor de entrada'),
+    );
+    expect(dutyHolder('O vigia deve permanecer fora do espaço confinado.', cues)).toEqual([]);
+  });
+});
+
+describe('period cues', () => {
+  it('tell a question that asks how often', () => {
+    expect(asksPeriod(phraseKey('de quanto em quanto tempo revisar o extintor?'), cues)).toBe(true);
+    expect(asksPeriod(phraseKey('qual a periodicidade do exame?'), cues)).toBe(true);
+    expect(asksPeriod(phraseKey('qual a altura mínima do guarda-corpo?'), cues)).toBe(false);
+  });
+
+  it('tell an item that states a period from one with another figure, or a date in a note', () => {
+    const figures = DOMAIN.quantityWords;
+    expect(statesPeriod('no mínimo uma vez a cada doze meses', cues, figures)).toBe(true);
+    expect(statesPeriod('no prazo de 30 (trinta) dias', cues, figures)).toBe(true);
+    expect(statesPeriod('a inspeção anual do sistema', cues, figures)).toBe(true);
+    expect(statesPeriod('guarda-corpo com altura de 1,20 m', cues, figures)).toBe(false);
+    expect(statesPeriod('deve ser dotado de talabarte', cues, figures)).toBe(false);
+  });
+});
+
+describe('the ranking reads the wording cues', () => {
+  const row = (code: string, item: string, headingPath: string, content: string, n: number) => ({
+    sectionId: `w${n}`,
+    regulationId: code,
+    code,
+    title: 'Norma de teste',
+    item,
+    number: n,
+    headingPath,
+    content,
+  });
+  // Other NRs' items around them, so that the words' IDF is that of a corpus, not of two items.
+  const rank = (sections: IndexedSection[], question: string, tuning: Partial<Tuning> = {}) =>
+    createRetrievalEngine(
+      [...FIXTURE_SECTIONS.filter((s) => !sections.some((t) => t.code === s.code)), ...sections],
+      { ...DEFAULT_TUNING, ...tuning },
+    )
+      .search(question)
+      .results.map((r) => r.item);
+
+  it('puts down an item whose rule requires what the question says it lacks', () => {
+    const sections = [
+      row(
+        'NR-13',
+        '13.4.4.5',
+        '13.4 Caldeiras',
+        'Estabelecimentos que possuam SPIE podem estender o prazo máximo entre inspeções de segurança periódicas das caldeiras para vinte e quatro meses.',
+        1,
+      ),
+      row(
+        'NR-13',
+        '13.4.4.4',
+        '13.4 Caldeiras',
+        'A inspeção de segurança periódica das caldeiras deve ser executada no prazo máximo de doze meses.',
+        2,
+      ),
+    ];
+    const question =
+      'empresa sem SPIE: qual o prazo máximo entre inspeções de segurança periódicas das caldeiras?';
+    expect(rank(sections, question, { contradiction: 1 })[0]).toBe('13.4.4.5');
+    expect(rank(sections, question)[0]).toBe('13.4.4.4');
+    // Without the negation the item on SPIE keeps its place.
+    expect(rank(sections, question.replace('sem', 'com'))[0]).toBe('13.4.4.5');
+  });
+
+  it('puts first the duties list of the role a question names', () => {
+    const sections = [
+      row(
+        'NR-33',
+        '33.3.4',
+        '33.3 Responsabilidades',
+        'Compete ao vigia:\na) permanecer fora do espaço confinado, junto à entrada;\nb) acionar a equipe de emergência.',
+        1,
+      ),
+      row(
+        'NR-33',
+        '33.5.6',
+        '33.5 Medidas de prevenção',
+        'A permissão de entrada relaciona o vigia e os trabalhadores autorizados a entrar no espaço.',
+        2,
+      ),
+    ];
+    const question = 'o vigia pode entrar no espaço confinado para ajudar?';
+    expect(rank(sections, question, { duties: 0 })[0]).toBe('33.5.6');
+    expect(rank(sections, question)[0]).toBe('33.3.4');
+  });
+
+  it('puts up an item that states a period when the question asks how often', () => {
+    const sections = [
+      row(
+        'NR-35',
+        '35.6.9.1',
+        '35.6 Sistemas de proteção contra quedas',
+        'Quando utilizado para retenção de queda, o cinturão tipo paraquedista deve ser dotado de talabarte com absorvedor de energia.',
+        1,
+      ),
+      row(
+        'NR-35',
+        '35.6.6.3',
+        '35.6 Sistemas de proteção contra quedas',
+        'A inspeção do cinturão deve ser realizada no mínimo uma vez a cada doze meses.',
+        2,
+      ),
+    ];
+    const question = 'de quanto em quanto tempo inspecionar o cinturão paraquedista?';
+    expect(rank(sections, question, { period: 0 })[0]).toBe('35.6.9.1');
+    expect(rank(sections, question)[0]).toBe('35.6.6.3');
+  });
+
+  it('prefers the enumerating child to its parent when the question asks for the listed things', () => {
+    const sections = [
+      row(
+        'NR-07',
+        '7.5.19',
+        '7.5 Planejamento',
+        'Para cada exame clínico o médico emitirá o Atestado de Saúde Ocupacional - ASO, com os dados mínimos do exame, disponibilizado ao empregado.',
+        1,
+      ),
+      row(
+        'NR-07',
+        '7.5.19.1',
+        '7.5 Planejamento',
+        'O ASO deve conter no mínimo:\na) razão social da organização;\nb) nome do empregado;\nc) data do exame.',
+        2,
+      ),
+    ];
+    const question = 'quais dados mínimos o ASO tem que ter?';
+    expect(rank(sections, question, { listChild: Infinity })[0]).toBe('7.5.19');
+    expect(rank(sections, question)[0]).toBe('7.5.19.1');
+    // A question that asks for no list leaves the parent first.
+    expect(rank(sections, 'o médico emite o ASO com os dados mínimos do exame?')[0]).toBe('7.5.19');
+  });
+});

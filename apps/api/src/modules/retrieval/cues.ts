@@ -1,0 +1,182 @@
+import { phraseKey, termOf } from './text/analyzer';
+import { foldText, tokenize } from './text/normalize';
+import { stem } from './text/stemmer';
+
+/**
+ * Cues read from the wording of a question or an item rather than from its topic words: what the
+ * question says it lacks ("empresa sem SPIE"), whether it asks for a list ("quais dados..."), what
+ * an item makes its rule conditional on ("estabelecimentos que possuam SPIE"), whether it
+ * enumerates ("deve conter: a) ...; b) ...") and whose duties it lists ("Compete ao vigia:").
+ * Every phrase comes from data/synonyms.pt-BR.json; nothing here names a question or an item.
+ */
+export interface CueData {
+  /** Words after which the question states what it does not have: "sem", "não tem", "não possui". */
+  negation: string[];
+  /** Words after which an item states what its rule requires one to have: "que possuam", "dotados de". */
+  possession: string[];
+  /** Phrases of a question that asks for the things a list holds: "quais", "o que deve conter". */
+  list: string[];
+  /** Openings of an item that lists someone's duties, before the holder: "compete ao", "cabe à". */
+  duties: string[];
+  /** Words that end the holder of a duties list: "Cabe à organização, quanto ao EPI:". */
+  holderEnd: string[];
+  /** Phrases of a question that asks for a time: a deadline, a frequency, a duration. */
+  period?: string[];
+  /** Units of time ("meses", "anual"): after a figure, or alone when they are adjectives. */
+  periodUnits?: string[];
+}
+
+export interface Cues {
+  negation: string[][];
+  possession: string[][];
+  list: string[][];
+  duties: string[][];
+  holderEnd: Set<string>;
+  period: string[][];
+  periodUnits: Set<string>;
+}
+
+export function compileCues(data: CueData): Cues {
+  return {
+    negation: data.negation.map(phraseKey),
+    possession: data.possession.map(phraseKey),
+    list: data.list.map(phraseKey),
+    duties: data.duties.map(phraseKey),
+    holderEnd: new Set(data.holderEnd.map(foldText)),
+    period: (data.period ?? []).map(phraseKey),
+    periodUnits: new Set((data.periodUnits ?? []).map(foldText)),
+  };
+}
+
+/** How many content words after "sem"/"que possuam" make up the thing had or lacked. */
+const SCOPE_WORDS = 2;
+
+/** A text's clauses: punctuation ends the reach of "sem" ("sem SPIE: qual o prazo"). */
+const clauses = (text: string) => text.split(/[,.;:?!()\n]|\s[-–]\s/u);
+
+/** Whether `needle` occurs in `hay` at `at`. */
+const startsAt = (hay: readonly string[], needle: readonly string[], at: number) =>
+  needle.length > 0 && needle.every((w, j) => hay[at + j] === w);
+
+/** A clause's tokens with their phrase stems (as `phraseKey`) and index terms (as `termOf`). */
+function read(clause: string) {
+  const tokens = tokenize(clause);
+  return {
+    words: tokens.map((t) => (t.kind === 'word' ? stem(t.value) : (termOf(t) ?? t.value))),
+    terms: tokens.map((t) => termOf(t)),
+  };
+}
+
+/** The first `n` content terms from the `from`-th token on. */
+const contentFrom = (terms: readonly (string | null)[], from: number, n: number) =>
+  terms
+    .slice(from)
+    .filter((t): t is string => t !== null)
+    .slice(0, n);
+
+/**
+ * The content terms that follow any of `markers` within a clause, up to `SCOPE_WORDS` of them:
+ * "empresa sem SPIE" → {spie}; "que possuam SPIE, conforme..." → {spie}.
+ */
+function termsAfter(text: string, markers: readonly (readonly string[])[]): Set<string> {
+  const found = new Set<string>();
+  // Most clauses hold no marker: a marker's stems are substrings of the folded clause it is in
+  // (folding twice changes nothing, so the clause is read folded).
+  const folded = foldText(text);
+  if (!markers.some((m) => folded.includes(m[0]!))) return found;
+  for (const clause of clauses(folded)) {
+    const present = markers.filter((m) => m.every((w) => clause.includes(w)));
+    if (present.length === 0) continue;
+    const { words, terms } = read(clause);
+    for (let i = 0; i < words.length; i++) {
+      const marker = present.find((m) => startsAt(words, m, i));
+      if (marker) for (const t of contentFrom(terms, i + marker.length, SCOPE_WORDS)) found.add(t);
+    }
+  }
+  return found;
+}
+
+/** What a question says it does not have ("empresa sem SPIE", "não tem SESMT"). */
+export function negatedTerms(text: string, cues: Cues): Set<string> {
+  return termsAfter(text, cues.negation);
+}
+
+/** What an item makes its rule conditional on having ("Estabelecimentos que possuam SPIE"). */
+export function possessionTerms(text: string, cues: Cues): Set<string> {
+  return termsAfter(text, cues.possession);
+}
+
+/**
+ * Whether the question (its `phraseKey`) asks for the things a list holds ("quais dados", "o que
+ * deve conter").
+ */
+export function asksList(phrase: readonly string[], cues: Cues): boolean {
+  return cues.list.some((cue) => phrase.some((_, i) => startsAt(phrase, cue, i)));
+}
+
+/** An item that introduces sub-items of its own: "deve conter: a) ...", "I - ...". */
+const ENUMERATION = /:\s*\n\s*(?:[a-z]|[ivx]+|\d+)\s*[).\-–]/iu;
+
+export function enumerates(content: string): boolean {
+  return ENUMERATION.test(content);
+}
+
+/**
+ * The holder of a duties list the item opens with ("Compete ao vigia:" → ["vigia"]; "Cabe à
+ * organização, quanto ao EPI:" → ["organizaca"]), as terms; empty when the item is no such list.
+ */
+export function dutyHolder(content: string, cues: Cues): string[] {
+  const colon = content.indexOf(':');
+  if (colon < 0 || colon > 120) return [];
+  const folded = foldText(content.slice(0, colon));
+  if (!cues.duties.some((d) => d.every((w) => folded.includes(w)))) return [];
+  // "Cabe à organização, quanto ao EPI:": the holder ends at the comma or at "quanto".
+  const { words, terms } = read(content.slice(0, colon).split(',')[0]!);
+  const cue = cues.duties.find((d) => startsAt(words, d, 0));
+  if (!cue) return [];
+  const tokens = tokenize(content.slice(0, colon).split(',')[0]!);
+  const end = tokens.findIndex((t, i) => i >= cue.length && cues.holderEnd.has(t.value));
+  return terms.slice(cue.length, end < 0 ? undefined : end).filter((t): t is string => t !== null);
+}
+
+/** Whether the question (its `phraseKey`) asks how often: "de quanto em quanto tempo", "periodicidade". */
+export function asksPeriod(phrase: readonly string[], cues: Cues): boolean {
+  return cues.period.some((cue) => phrase.some((_, i) => startsAt(phrase, cue, i)));
+}
+
+/** Units of time that are adjectives and state a period by themselves ("inspeção anual"). */
+const PERIOD_ADJECTIVE = /^(?:anua|semestra|mensa|semana|diari|bienal|trienal|quinquenal)/;
+
+const periodPatterns = new WeakMap<Cues, WeakMap<ReadonlySet<string>, RegExp>>();
+
+/**
+ * On folded text: a figure, up to two more words of it ("e quatro", "(trinta)"), then a unit of
+ * time; or a unit that is an adjective ("anual").
+ */
+function periodPattern(cues: Cues, figures: ReadonlySet<string>): RegExp {
+  let byFigures = periodPatterns.get(cues);
+  if (!byFigures) periodPatterns.set(cues, (byFigures = new WeakMap()));
+  let pattern = byFigures.get(figures);
+  if (!pattern) {
+    const words = (list: Iterable<string>) =>
+      [...list].sort((a, b) => b.length - a.length).join('|');
+    const figure = `(?:\\d+(?:[.,]\\d+)*|${words(figures) || '(?!)'})`;
+    const units = [...cues.periodUnits];
+    const adjectives = units.filter((u) => PERIOD_ADJECTIVE.test(u));
+    pattern = new RegExp(
+      `(?<![a-z0-9])(?:${figure}(?:[\\s()]+(?:e|${figure})){0,2}[\\s()]+(?:${words(units) || '(?!)'})` +
+        `|${words(adjectives) || '(?!)'})(?![a-z])`,
+      'u',
+    );
+    byFigures.set(figures, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Whether an item states a period: a figure followed by a unit of time ("doze meses", "30 (trinta)
+ * dias") or a time adjective ("anual"). `figures` are the folded words that state a figure.
+ */
+export function statesPeriod(content: string, cues: Cues, figures: ReadonlySet<string>): boolean {
+  return periodPattern(cues, figures).test(foldText(content));
+}
