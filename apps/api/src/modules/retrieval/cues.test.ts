@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   asksList,
   asksPeriod,
+  asksThreshold,
   dutyHolder,
   enumerates,
   negatedTerms,
   possessionTerms,
   statesPeriod,
+  statesThreshold,
 } from './cues';
 import { createRetrievalEngine, DEFAULT_TUNING, type Tuning } from './engine';
 import { DOMAIN } from './synonyms';
@@ -82,6 +84,29 @@ describe('period cues', () => {
     expect(statesPeriod('a inspeção anual do sistema', cues, figures)).toBe(true);
     expect(statesPeriod('guarda-corpo com altura de 1,20 m', cues, figures)).toBe(false);
     expect(statesPeriod('deve ser dotado de talabarte', cues, figures)).toBe(false);
+  });
+});
+
+describe('threshold cues', () => {
+  it('tell a question that asks from where a rule applies', () => {
+    expect(asksThreshold(phraseKey('a partir de qual altura o cinto é obrigatório?'), cues)).toBe(
+      true,
+    );
+    expect(asksThreshold(phraseKey('a partir de quantos empregados precisa de CIPA?'), cues)).toBe(
+      true,
+    );
+    expect(asksThreshold(phraseKey('qual a altura mínima do guarda-corpo?'), cues)).toBe(false);
+  });
+
+  it('tell an item that states a threshold from one that only states a figure', () => {
+    const figures = DOMAIN.quantityWords;
+    expect(statesThreshold('diferença de nível acima de 2,0m (dois metros)', cues, figures)).toBe(
+      true,
+    );
+    expect(statesThreshold('com mais de cinquenta empregados', cues, figures)).toBe(true);
+    expect(statesThreshold('altura igual ou superior a 12 m', cues, figures)).toBe(true);
+    expect(statesThreshold('guarda-corpo com altura de 1,20 m', cues, figures)).toBe(false);
+    expect(statesThreshold('acima do nível da cintura', cues, figures)).toBe(false);
   });
 });
 
@@ -172,6 +197,28 @@ describe('the ranking reads the wording cues', () => {
     const question = 'de quanto em quanto tempo inspecionar o cinturão paraquedista?';
     expect(rank(sections, question, { period: 0 })[0]).toBe('35.6.9.1');
     expect(rank(sections, question)[0]).toBe('35.6.6.3');
+  });
+
+  it('puts up an item that states a threshold when the question asks from where a rule applies', () => {
+    const sections = [
+      row(
+        'NR-35',
+        '35.6.9',
+        '35.6 Sistemas de proteção contra quedas',
+        'No SPIQ de retenção de queda, o equipamento de proteção individual deve ser o cinturão de segurança tipo paraquedista, obrigatório.',
+        1,
+      ),
+      row(
+        'NR-35',
+        '35.2.1',
+        '35.2 Campo de aplicação',
+        'Aplica-se esta Norma a toda atividade com diferença de nível acima de 2,0m (dois metros) do nível inferior, com uso obrigatório de cinturão.',
+        2,
+      ),
+    ];
+    const question = 'a partir de qual altura o cinturão de segurança é obrigatório?';
+    expect(rank(sections, question, { threshold: 0 })[0]).toBe('35.6.9');
+    expect(rank(sections, question)[0]).toBe('35.2.1');
   });
 
   it('prefers the enumerating child to its parent when the question asks for the listed things', () => {

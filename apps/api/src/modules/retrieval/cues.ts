@@ -24,6 +24,10 @@ export interface CueData {
   period?: string[];
   /** Units of time ("meses", "anual"): after a figure, or alone when they are adjectives. */
   periodUnits?: string[];
+  /** Phrases of a question that asks from where a rule applies: "a partir de qual altura". */
+  threshold?: string[];
+  /** Words that, before a figure, state a threshold: "acima de", "superior a". */
+  thresholdMarkers?: string[];
 }
 
 export interface Cues {
@@ -34,6 +38,8 @@ export interface Cues {
   holderEnd: Set<string>;
   period: string[][];
   periodUnits: Set<string>;
+  threshold: string[][];
+  thresholdMarkers: string[];
 }
 
 export function compileCues(data: CueData): Cues {
@@ -45,6 +51,8 @@ export function compileCues(data: CueData): Cues {
     holderEnd: new Set(data.holderEnd.map(foldText)),
     period: (data.period ?? []).map(phraseKey),
     periodUnits: new Set((data.periodUnits ?? []).map(foldText)),
+    threshold: (data.threshold ?? []).map(phraseKey),
+    thresholdMarkers: (data.thresholdMarkers ?? []).map(foldText),
   };
 }
 
@@ -179,4 +187,39 @@ function periodPattern(cues: Cues, figures: ReadonlySet<string>): RegExp {
  */
 export function statesPeriod(content: string, cues: Cues, figures: ReadonlySet<string>): boolean {
   return periodPattern(cues, figures).test(foldText(content));
+}
+
+/** Whether the question asks from where a rule applies: "a partir de qual altura", "a partir de quantos". */
+export function asksThreshold(phrase: readonly string[], cues: Cues): boolean {
+  return cues.threshold.some((cue) => phrase.some((_, i) => startsAt(phrase, cue, i)));
+}
+
+const thresholdPatterns = new WeakMap<Cues, WeakMap<ReadonlySet<string>, RegExp>>();
+
+/**
+ * Whether an item states a threshold: a marker followed by a figure ("acima de 2,0m", "superior a
+ * 20 (vinte)", "mais de cinquenta"). `figures` are the folded words that state a figure.
+ */
+export function statesThreshold(
+  content: string,
+  cues: Cues,
+  figures: ReadonlySet<string>,
+): boolean {
+  let byFigures = thresholdPatterns.get(cues);
+  if (!byFigures) thresholdPatterns.set(cues, (byFigures = new WeakMap()));
+  let pattern = byFigures.get(figures);
+  if (!pattern) {
+    const words = (list: Iterable<string>) =>
+      [...list]
+        .sort((a, b) => b.length - a.length)
+        .map((w) => w.replace(/\s+/g, '\\s+'))
+        .join('|');
+    const figure = `(?:\\d+(?:[.,]\\d+)*|${words(figures) || '(?!)'})`;
+    pattern = new RegExp(
+      `(?<![a-z0-9])(?:${words(cues.thresholdMarkers) || '(?!)'})\\s+${figure}(?![a-z])`,
+      'u',
+    );
+    byFigures.set(figures, pattern);
+  }
+  return pattern.test(foldText(content));
 }

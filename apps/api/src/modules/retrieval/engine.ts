@@ -1,5 +1,5 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
-import { dutyHolder, enumerates, possessionTerms, statesPeriod } from './cues';
+import { dutyHolder, enumerates, possessionTerms, statesPeriod, statesThreshold } from './cues';
 import { retrievalUnits } from './units';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
@@ -78,6 +78,11 @@ export interface Tuning {
    * often ("de quanto em quanto tempo", "periodicidade"); decision 0045.
    */
   period: number;
+  /**
+   * Extra share for an item that states a threshold ("acima de 2,0m") when the question asks from
+   * where a rule applies ("a partir de qual altura"); decision 0048.
+   */
+  threshold: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -102,6 +107,7 @@ export const DEFAULT_TUNING: Tuning = {
   offTerm: 0.5,
   entryUnasked: 0.7,
   period: 0.2,
+  threshold: 0.2,
 };
 
 /**
@@ -298,6 +304,9 @@ export function createRetrievalEngine(
   const holders = sections.map((s) => dutyHolder(s.content, cues));
   const period = Uint8Array.from(sections, (s) =>
     statesPeriod(s.content.replace(AMENDMENT_NOTE, ' '), cues, DOMAIN.quantityWords) ? 1 : 0,
+  );
+  const threshold = Uint8Array.from(sections, (s) =>
+    statesThreshold(s.content.replace(AMENDMENT_NOTE, ' '), cues, DOMAIN.quantityWords) ? 1 : 0,
   );
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
@@ -550,6 +559,7 @@ export function createRetrievalEngine(
       if (term && !term.some((t) => query.weights.has(t))) scores[i]! *= tuning.offTerm;
       else if (term && !query.asksDefinition) scores[i]! *= tuning.entryUnasked;
       if (query.asksPeriod && period[c.doc]) scores[i]! *= 1 + tuning.period;
+      if (query.asksThreshold && threshold[c.doc]) scores[i]! *= 1 + tuning.threshold;
       const holder = holders[c.doc]!;
       if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
     });

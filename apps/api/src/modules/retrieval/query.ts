@@ -1,5 +1,5 @@
 import { LruCache } from '../../lib/lru-cache';
-import { asksList, asksPeriod, negatedTerms } from './cues';
+import { asksList, asksPeriod, asksThreshold, negatedTerms } from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
 import { analyze, phraseKey } from './text/analyzer';
 import { tokenize } from './text/normalize';
@@ -38,6 +38,8 @@ export interface ParsedQuery {
   negated: Set<string>;
   /** The question asks for a time: a deadline, a frequency, a duration. */
   asksPeriod: boolean;
+  /** The question asks from where a rule applies: "a partir de qual altura". */
+  asksThreshold: boolean;
 }
 
 const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
@@ -167,5 +169,6 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     asksList: asksList(phrase, domain.cues),
     negated: negatedTerms(text, domain.cues),
     asksPeriod: asksPeriod(phrase, domain.cues),
+    asksThreshold: asksThreshold(phrase, domain.cues),
   };
 }
