@@ -79,6 +79,17 @@ describe('a message read with the previous question', () => {
     ).toContain('talabarte desses que segurou');
   });
 
+  it('asks the same question of a thing of the same kind ("E o engenheiro de segurança?")', () => {
+    const hours = 'O técnico de segurança do SESMT tem que cumprir quantas horas por semana?';
+    expect(resolveFollowUp('E o engenheiro de segurança?', hours).question).toBe(
+      'O engenheiro de segurança tem que cumprir quantas horas por semana?',
+    );
+    // Another aspect of the same thing shares no word with it: the subject comes along instead.
+    expect(resolveFollowUp('E a carga horária?', hours).question).toBe(
+      'E a carga horária (técnico de segurança do SESMT)?',
+    );
+  });
+
   it('carries the subject along an elliptical message, and names the NR the message names', () => {
     expect(resolveFollowUp('e a validade?', previous).question).toBe(
       'e a validade (prontuário de instalações elétricas)?',

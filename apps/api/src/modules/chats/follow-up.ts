@@ -82,6 +82,9 @@ const DEMONSTRATIVE_NP =
   /(?<!\p{L})(d|n)?(esse|essa|esses|essas|este|esta|estes|estas)\s+(\p{L}+)/iu;
 const PRONOUN = /(?<!\p{L})(d|n)?(?:ele|ela|eles|elas)(?!\p{L})/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
+/** "E o engenheiro de segurança?": a noun phrase and nothing else. */
+const BARE_ELLIPSIS =
+  /^\s*(?:e|mas)\s+(?:(?:para|pra|quanto a|sobre)\s+)?(?:o|a|os|as)?\s*(\p{L}[\p{L}\s-]{1,60}?)\s*\?*\s*$/iu;
 const NUMBER_WITH_NOUN = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u;
 
 const ARTICLE: Record<string, string> = { esse: 'o', essa: 'a', esses: 'os', essas: 'as' };
@@ -89,6 +92,12 @@ const ARTICLE: Record<string, string> = { esse: 'o', essa: 'a', esses: 'os', ess
 function isContent(word: string): boolean {
   const w = foldText(word);
   return w.length >= 2 && !STOP_WORDS.has(w) && !NOT_SUBJECT.has(w);
+}
+
+function contentWordsOf(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !NOT_SUBJECT.has(w));
 }
 
 function contentWordCount(text: string): number {
@@ -205,6 +214,24 @@ export function resolveFollowUp(message: string, previous: string | null): Resol
 
   const subject = subjectOf(previous);
   if (!subject) return { question: `${text} ${previous}`, followUp: true };
+  // "E o engenheiro de segurança?" after "O técnico de segurança tem que cumprir quantas horas?":
+  // a thing of the same kind as the subject (they share a word), asked the same question.
+  const bare = BARE_ELLIPSIS.exec(text);
+  if (bare && !anaphoric) {
+    const thing = bare[1]!.trim();
+    const thingWords = contentWordsOf(thing);
+    const subjectWords = new Set(contentWordsOf(subject));
+    const at = previous.indexOf(subject);
+    if (
+      at >= 0 &&
+      thingWords.some((w) => subjectWords.has(w)) &&
+      thingWords.some((w) => !subjectWords.has(w))
+    )
+      return {
+        question: `${previous.slice(0, at)}${thing}${previous.slice(at + subject.length)}`,
+        followUp: true,
+      };
+  }
   const np = DEMONSTRATIVE_NP.exec(text);
   if (np && isContent(np[3]!)) {
     // "esse cartão" names the thing itself: it stays ("o cartão") and the subject comes along,
