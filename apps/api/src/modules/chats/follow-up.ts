@@ -101,9 +101,7 @@ function contentWordsOf(text: string): string[] {
 }
 
 function contentWordCount(text: string): number {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !NOT_SUBJECT.has(w)).length;
+  return contentWordsOf(text).length;
 }
 
 /**

@@ -155,30 +155,49 @@ export function asksPeriod(phrase: readonly string[], cues: Cues): boolean {
 /** Units of time that are adjectives and state a period by themselves ("inspeção anual"). */
 const PERIOD_ADJECTIVE = /^(?:anua|semestra|mensa|semana|diari|bienal|trienal|quinquenal)/;
 
-const periodPatterns = new WeakMap<Cues, WeakMap<ReadonlySet<string>, RegExp>>();
+/**
+ * A pattern built once per cues and set of figure words: the figures are the domain's number words
+ * ("doze", "trinta"), a figure in a pattern is digits or one of them.
+ */
+const patterns = new WeakMap<Cues, Map<string, WeakMap<ReadonlySet<string>, RegExp>>>();
+
+function cachedPattern(
+  cues: Cues,
+  figures: ReadonlySet<string>,
+  kind: string,
+  build: (figure: string, words: (list: Iterable<string>) => string) => RegExp,
+): RegExp {
+  let byKind = patterns.get(cues);
+  if (!byKind) patterns.set(cues, (byKind = new Map()));
+  let byFigures = byKind.get(kind);
+  if (!byFigures) byKind.set(kind, (byFigures = new WeakMap()));
+  let pattern = byFigures.get(figures);
+  if (!pattern) {
+    const words = (list: Iterable<string>) =>
+      [...list]
+        .sort((a, b) => b.length - a.length)
+        .map((w) => w.replace(/\s+/g, '\\s+'))
+        .join('|');
+    pattern = build(`(?:\\d+(?:[.,]\\d+)*|${words(figures) || '(?!)'})`, words);
+    byFigures.set(figures, pattern);
+  }
+  return pattern;
+}
 
 /**
  * On folded text: a figure, up to two more words of it ("e quatro", "(trinta)"), then a unit of
  * time; or a unit that is an adjective ("anual").
  */
 function periodPattern(cues: Cues, figures: ReadonlySet<string>): RegExp {
-  let byFigures = periodPatterns.get(cues);
-  if (!byFigures) periodPatterns.set(cues, (byFigures = new WeakMap()));
-  let pattern = byFigures.get(figures);
-  if (!pattern) {
-    const words = (list: Iterable<string>) =>
-      [...list].sort((a, b) => b.length - a.length).join('|');
-    const figure = `(?:\\d+(?:[.,]\\d+)*|${words(figures) || '(?!)'})`;
+  return cachedPattern(cues, figures, 'period', (figure, words) => {
     const units = [...cues.periodUnits];
     const adjectives = units.filter((u) => PERIOD_ADJECTIVE.test(u));
-    pattern = new RegExp(
+    return new RegExp(
       `(?<![a-z0-9])(?:${figure}(?:[\\s()]+(?:e|${figure})){0,2}[\\s()]+(?:${words(units) || '(?!)'})` +
         `|${words(adjectives) || '(?!)'})(?![a-z])`,
       'u',
     );
-    byFigures.set(figures, pattern);
-  }
-  return pattern;
+  });
 }
 
 /**
@@ -194,8 +213,6 @@ export function asksThreshold(phrase: readonly string[], cues: Cues): boolean {
   return cues.threshold.some((cue) => phrase.some((_, i) => startsAt(phrase, cue, i)));
 }
 
-const thresholdPatterns = new WeakMap<Cues, WeakMap<ReadonlySet<string>, RegExp>>();
-
 /**
  * Whether an item states a threshold: a marker followed by a figure ("acima de 2,0m", "superior a
  * 20 (vinte)", "mais de cinquenta"). `figures` are the folded words that state a figure.
@@ -205,21 +222,15 @@ export function statesThreshold(
   cues: Cues,
   figures: ReadonlySet<string>,
 ): boolean {
-  let byFigures = thresholdPatterns.get(cues);
-  if (!byFigures) thresholdPatterns.set(cues, (byFigures = new WeakMap()));
-  let pattern = byFigures.get(figures);
-  if (!pattern) {
-    const words = (list: Iterable<string>) =>
-      [...list]
-        .sort((a, b) => b.length - a.length)
-        .map((w) => w.replace(/\s+/g, '\\s+'))
-        .join('|');
-    const figure = `(?:\\d+(?:[.,]\\d+)*|${words(figures) || '(?!)'})`;
-    pattern = new RegExp(
-      `(?<![a-z0-9])(?:${words(cues.thresholdMarkers) || '(?!)'})\\s+${figure}(?![a-z])`,
-      'u',
-    );
-    byFigures.set(figures, pattern);
-  }
+  const pattern = cachedPattern(
+    cues,
+    figures,
+    'threshold',
+    (figure, words) =>
+      new RegExp(
+        `(?<![a-z0-9])(?:${words(cues.thresholdMarkers) || '(?!)'})\\s+${figure}(?![a-z])`,
+        'u',
+      ),
+  );
   return pattern.test(foldText(content));
 }
