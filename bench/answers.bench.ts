@@ -68,8 +68,8 @@ async function main(): Promise<void> {
      * turns were answered the same way (chat-context.ts reads it with the conversation).
      */
     const answerOf = async (q: EvalQuestion, answer: Answer) => {
-      const ask = async (question: string, retrievalQuery: string) => {
-        const retrieval = retrievalEngine.search(retrievalQuery, { limit: RETRIEVAL_LIMIT });
+      const ask = async (question: string, retrievalQuery: string, focus?: string[]) => {
+        const retrieval = retrievalEngine.search(retrievalQuery, { limit: RETRIEVAL_LIMIT, focus });
         return { retrieval, answer: await answer(question, retrieval) };
       };
       if (!q.turns?.length) return ask(q.question, q.question);
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       };
       for (const turn of q.turns.slice(1)) {
         const input = buildTurnInput(turn, chat, true);
-        const result = await ask(input.question ?? turn, input.query);
+        const result = await ask(input.question ?? turn, input.query, input.focus);
         messages.push({ content: turn, isUserMessage: true, regulations: [] });
         messages.push({
           content: result.answer.markdown,
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
         });
       }
       const input = buildTurnInput(q.question, chat, true);
-      return ask(input.question ?? q.question, input.query);
+      return ask(input.question ?? q.question, input.query, input.focus);
     };
 
     const tables: string[] = [];

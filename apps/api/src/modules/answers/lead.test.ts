@@ -94,6 +94,18 @@ const MAINTENANCE_LOG = section(
   10,
 );
 
+// NR-13, item 13.4.4.8 (alternatives: "; ou").
+const NR13 = 'd0f4c7b5-4bd7-4d0c-9b51-4f0a5e0a7c13';
+const VALVE_TESTS = section(
+  NR13,
+  'NR-13',
+  '13.4.4.8',
+  'Além do disposto no subitem 13.4.4.7, as válvulas de segurança instaladas em caldeiras de categoria B devem ser testadas periodicamente conforme segue:\n' +
+    'a) pelo menos uma vez por mês, mediante acionamento manual da alavanca durante a operação de caldeiras sem tratamento de água, exceto para aquelas que vaporizem fluido térmico; ou\n' +
+    'b) as caldeiras que operem com água tratada devem ter a alavanca acionada manualmente, de acordo com as prescrições do fabricante.',
+  10,
+);
+
 function lead(question: string, results: AnswerSource[]) {
   const answer = composeExtractiveAnswer(
     { question, retrieval: { abstained: false, confidence: 1, results } },
@@ -170,5 +182,15 @@ describe('lead of an extractive answer', () => {
       'd) peças reparadas ou substituídas; e) condições de segurança do equipamento',
     );
     expect(first).toMatch(/g\) nome do responsável pela execução das intervenções\.$/);
+  });
+
+  it('states every alternative of a list whose sub-items are alternatives ("; ou"), with the "ou"', () => {
+    const { lead: first } = lead(
+      'A válvula de segurança da caldeira categoria B precisa de algum teste a mais?',
+      [VALVE_TESTS],
+    );
+    expect(first).toContain(
+      'a) pelo menos uma vez por mês, mediante acionamento manual da alavanca durante a operação de caldeiras sem tratamento de água, exceto para aquelas que vaporizem fluido térmico; ou b) as caldeiras que operem com água tratada',
+    );
   });
 });

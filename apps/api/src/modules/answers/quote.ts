@@ -42,6 +42,9 @@ const MAX_STATEMENT_CHARS = 420;
 const MAX_LIST_STATEMENT_CHARS = 760;
 const MAX_LIST_ITEMS = 8;
 const LEAD_IN = /:\s*$/;
+/** A sub-item that ends in "; ou": the list holds alternatives. */
+const ALTERNATIVE_END = /;\s*ou\s*$/;
+const MAX_ALTERNATIVES = 3;
 // Words that make the rest of a sentence part of its meaning, so it must not be cut off there.
 const QUALIFIER =
   /(?<!\p{L})(?:exceto|salvo|desde que|caso|se|quando|ressalvad[oa]s?|com exceção|não se aplica|vedad[oa]|proibid[oa]|podendo|dispensad[oa]|somente|apenas|inclusive|nem|ou)(?!\p{L})/iu;
@@ -109,6 +112,17 @@ function alineaInLead(unit: ScoredUnit, relevance: Relevance): string {
   return decisiveClause(text, 240)?.replace(/\.$/, '') ?? text;
 }
 
+/** Sub-items in a lead, in order: "a) …; b) …", or "a) …; ou b) …" where the norm says "ou". */
+function joinAlineas(items: readonly ScoredUnit[], relevance: Relevance): string {
+  return items
+    .map((u, i) => {
+      const text = alineaInLead(u, relevance);
+      if (i === items.length - 1) return text;
+      return `${text}${ALTERNATIVE_END.test(u.text) ? '; ou ' : '; '}`;
+    })
+    .join('');
+}
+
 /**
  * The statement: the best unit, or the lead-in of a list with the sub-items that answer ("Cabe ao
  * empregador: suspender o uso…"), read as one sentence of the norm. A question that asks for the
@@ -126,6 +140,11 @@ function statementOf(
     const all = subItemsOf(units, leadIn);
     let items: ScoredUnit[];
     if (relevance.answerType === 'list' && all.length <= MAX_LIST_ITEMS) items = all;
+    // Alternatives ("a) pelo menos uma vez por mês, … sem tratamento de água; ou b) as que operem
+    // com água tratada…"): each holds under its own condition, and one alone would state a rule
+    // the reader's case may not be under.
+    else if (all.length <= MAX_ALTERNATIVES && all.some((u) => ALTERNATIVE_END.test(u.text)))
+      items = all;
     else if (relevance.wantsNumber) {
       items = all.filter(
         (u) =>
@@ -137,14 +156,12 @@ function statementOf(
     items = [...new Set(items)].sort((a, b) => a.index - b.index);
     const head = leadIn.text.replace(LEAD_IN, '');
     // Sub-items keep their letters: "c) … ; d) …" shows they are part of a longer list, in order.
-    const text = endSentence(`${head}: ${items.map((u) => alineaInLead(u, relevance)).join('; ')}`);
+    const text = endSentence(`${head}: ${joinAlineas(items, relevance)}`);
     const max = items.length > 1 ? MAX_LIST_STATEMENT_CHARS : MAX_STATEMENT_CHARS;
     if (text.length <= max) return { text, units: [leadIn, ...items] };
     // Too long whole: the sub-items that answer, when there are a few.
     const answering = items.filter((u) => u === best || u.overlap > 0).slice(0, 3);
-    const shorter = endSentence(
-      `${head}: ${answering.map((u) => alineaInLead(u, relevance)).join('; ')}`,
-    );
+    const shorter = endSentence(`${head}: ${joinAlineas(answering, relevance)}`);
     return shorter.length <= MAX_LIST_STATEMENT_CHARS
       ? { text: shorter, units: [leadIn, ...answering] }
       : null;
@@ -156,9 +173,7 @@ function statementOf(
     if (clause) return { text: clause, units: [best] };
     const items = subItemsOf(units, best);
     if (items.length === 0 || items.length > MAX_LIST_ITEMS) return null;
-    const text = endSentence(
-      `${best.text.replace(LEAD_IN, '')}: ${items.map((u) => alineaInLead(u, relevance)).join('; ')}`,
-    );
+    const text = endSentence(`${best.text.replace(LEAD_IN, '')}: ${joinAlineas(items, relevance)}`);
     return text.length <= MAX_LIST_STATEMENT_CHARS ? { text, units: [best, ...items] } : null;
   }
   const text = sentenceStatement(best.text, relevance);

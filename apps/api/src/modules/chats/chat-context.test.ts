@@ -9,7 +9,7 @@ import { createChatTestApp, type ChatTestApp } from './test-support/chat-test-ap
 const chatSoFar = (overrides: Partial<ChatSoFar> = {}): ChatSoFar => ({
   initialQuestion: 'Qual o treinamento para trabalho em altura?',
   initialAnswer: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).',
-  initialRegulations: [{ title: 'Trabalho em Altura' }],
+  initialRegulations: [{ title: 'Trabalho em Altura', code: 'NR-35' }],
   messages: [],
   ...overrides,
 });
@@ -21,10 +21,11 @@ describe('buildTurnInput', () => {
     });
   });
 
-  it('with context reads a follow-up with the subject of the previous question, searches it with the cited regulations, and hands over the turns', () => {
+  it('with context reads a follow-up with the subject of the previous question, searches it with the cited regulations in focus, and hands over the turns', () => {
     expect(buildTurnInput('e com que frequência?', chatSoFar(), true)).toEqual({
-      query: 'e com que frequência (treinamento para trabalho em altura)?\nTrabalho em Altura',
+      query: 'e com que frequência (treinamento para trabalho em altura)?',
       question: 'e com que frequência (treinamento para trabalho em altura)?',
+      focus: ['NR-35'],
       conversation: [
         { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
         { role: 'assistant', content: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).' },
@@ -36,11 +37,19 @@ describe('buildTurnInput', () => {
     const messages = Array.from({ length: 14 }, (_, i) => ({
       content: `m${i}`,
       isUserMessage: i % 2 === 0,
-      regulations: i % 2 === 0 ? [] : [{ title: `Norma ${i}` }, { title: `Norma ${i}` }],
+      regulations:
+        i % 2 === 0
+          ? []
+          : [
+              { title: `Norma ${i}`, code: `NR-${i}` },
+              { title: `Norma ${i}`, code: `NR-${i}` },
+            ],
     }));
     const input = buildTurnInput('e agora?', chatSoFar({ messages }), true);
-    // "m0"…"m12" are too short to be subjects: the chat's subject carries through them.
-    expect(input.query).toBe('e agora (treinamento para trabalho em altura)?\nNorma 13');
+    // "m0"…"m12" are too short to be subjects: the chat's subject carries through them; the
+    // regulations of the last answer are in focus, once each.
+    expect(input.query).toBe('e agora (treinamento para trabalho em altura)?');
+    expect(input.focus).toEqual(['NR-13']);
     expect(input.conversation).toHaveLength(CONTEXT_MESSAGES);
     expect(input.conversation![0]).toEqual({ role: 'user', content: 'm4' });
     expect(input.conversation!.at(-1)).toEqual({ role: 'assistant', content: 'm13' });
@@ -69,7 +78,8 @@ describe('buildTurnInput', () => {
       question:
         'Com que frequência o equipamento deve ser inspecionado (cinto de segurança tipo paraquedista)?',
       query:
-        'Com que frequência o equipamento deve ser inspecionado (cinto de segurança tipo paraquedista)?\nTrabalho em Altura',
+        'Com que frequência o equipamento deve ser inspecionado (cinto de segurança tipo paraquedista)?',
+      focus: ['NR-35'],
     });
     expect(
       buildTurnInput('E qual a altura a partir da qual ele é obrigatório?', harness, true).question,
@@ -97,9 +107,8 @@ describe('buildTurnInput', () => {
       chatSoFar(),
       true,
     );
-    expect(input.query).toBe(
-      'Qual a carga horária do curso de operador de empilhadeira?\nTrabalho em Altura',
-    );
+    expect(input.query).toBe('Qual a carga horária do curso de operador de empilhadeira?');
+    expect(input.focus).toEqual(['NR-35']);
     expect(input.question).toBeUndefined();
   });
 
@@ -218,10 +227,13 @@ describe('a follow-up through the API, with the real retrieval and extractive en
 
   it('the Free rule (message alone) is what abstains: the same retrieval on the Free query finds nothing', async () => {
     const freeQuery = buildTurnInput('e com que frequência?', chatSoFar(), false).query;
-    const paidQuery = buildTurnInput('e com que frequência?', chatSoFar(), true).query;
+    const paidInput = buildTurnInput('e com que frequência?', chatSoFar(), true);
     const ctx = t.app.ctx;
     expect((await ctx.retrieval.search(freeQuery, { limit: 8 })).abstained).toBe(true);
-    const paid = await ctx.retrieval.search(paidQuery, { limit: 8 });
+    const paid = await ctx.retrieval.search(paidInput.query, {
+      limit: 8,
+      focus: paidInput.focus,
+    });
     expect(paid.abstained).toBe(false);
     expect(paid.results[0]!.code).toBe('NR-35');
   });

@@ -21,6 +21,11 @@ export interface TurnInput {
    * the message is one already.
    */
   question?: string;
+  /**
+   * Regulations the last answer cited, weighed in by retrieval (`SearchOptions.focus`) unless the
+   * message or the conversation named an NR; absent without context.
+   */
+  focus?: string[];
   /** Earlier turns given to the answer engine; absent without context. */
   conversation?: ConversationTurn[];
 }
@@ -66,23 +71,29 @@ function turnsOf(chat: ChatSoFar): Turn[] {
 export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: boolean): TurnInput {
   if (!keepsContext) return { query: content };
   const turns = turnsOf(chat);
-  let previous: string | null = null;
+  // Each user message resolved in turn; the older ones tell what the conversation has named.
+  const asked: string[] = [];
   for (const turn of turns) {
-    if (turn.role === 'user') previous = resolveFollowUp(turn.content, previous).question;
+    if (turn.role === 'user')
+      asked.push(resolveFollowUp(turn.content, asked.at(-1) ?? null, asked.slice(0, -1)).question);
   }
+  const previous = asked.at(-1) ?? null;
   const lastAnswer = turns.findLast((t) => t.role === 'assistant');
-  const titles = [...new Set(lastAnswer?.titles ?? [])];
-  const resolved = resolveFollowUp(content, previous);
+  const cited = [...new Set(lastAnswer?.codes ?? [])];
+  const resolved = resolveFollowUp(content, previous, asked.slice(0, -1));
   const namesOwnCode = new RegExp(NR_CODE.source, 'i').test(content);
   let query: string;
+  let focus: string[] = [];
   if (resolved.followUp) {
     // The NR the user named earlier stays a hard filter; the regulations the last answer cited
-    // only weigh in by their titles, so that an answer from the wrong NR does not lock the chat in it.
+    // only weigh in on the routing, so that an answer from the wrong NR does not lock the chat in
+    // it, and their titles' words do not pull up the items that repeat them.
     const named = namesOwnCode ? [] : [...new Set(previous?.match(NR_CODE) ?? [])];
-    const focus = namesOwnCode ? [] : named.length > 0 ? named : titles;
-    query = [resolved.question, ...focus].join('\n');
+    query = [resolved.question, ...named].join('\n');
+    if (!namesOwnCode && named.length === 0) focus = cited;
   } else {
-    query = [content, ...(namesOwnCode ? [] : titles)].join('\n');
+    query = content;
+    if (!namesOwnCode) focus = cited;
   }
   const conversation = turns
     .slice(-CONTEXT_MESSAGES)
@@ -90,6 +101,7 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   return {
     query: query.trim(),
     ...(resolved.question !== content.trim() ? { question: resolved.question } : {}),
+    ...(focus.length > 0 ? { focus } : {}),
     conversation,
   };
 }

@@ -139,6 +139,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
                 question,
                 retrieval: await deps.retrieval.search(turn.input.query, {
                   limit: RETRIEVAL_LIMIT,
+                  focus: turn.input.focus,
                 }),
                 conversation: turn.input.conversation,
               },

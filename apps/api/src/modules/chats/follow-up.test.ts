@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referentOf, resolveFollowUp, subjectOf } from './follow-up';
+import { genderOf, referentOf, resolveFollowUp, subjectOf } from './follow-up';
 
 describe('subject of a question', () => {
   it.each([
@@ -31,10 +31,10 @@ describe('a message read with the previous question', () => {
       'Quem deve manter o documento atualizado (prontuário de instalações elétricas)?',
     );
     expect(resolveFollowUp('E a revisão desse prontuário?', previous).question).toBe(
-      'E a revisão de prontuário de instalações elétricas?',
+      'E a revisão do prontuário de instalações elétricas?',
     );
     expect(resolveFollowUp('E a atualização dele?', previous).question).toBe(
-      'E a atualização de prontuário de instalações elétricas?',
+      'E a atualização do prontuário de instalações elétricas?',
     );
   });
 
@@ -70,13 +70,64 @@ describe('a message read with the previous question', () => {
       resolveFollowUp('E o capacitado? Se ele mudar de empresa, a capacitação vale?', nr10)
         .question,
     ).not.toContain('Se trabalhador');
-    // "um talabarte desses que…" is not "esse X": the next word is not a noun.
+    // "um talabarte desses que…" is not "esse X": the message names its own thing, one of the
+    // kind the chat is about, and the previous subject does not come along.
     expect(
       resolveFollowUp(
         'E um talabarte desses que segurou uma queda?',
         'Quais inspeções o SPIQ precisa ter?',
+      ),
+    ).toEqual({ question: 'E um talabarte que segurou uma queda?', followUp: true });
+  });
+
+  it('lets a pronoun stand for the part of the subject it agrees with', () => {
+    expect(genderOf('caldeira')).toBe('f');
+    expect(genderOf('inspeções')).toBe('f');
+    expect(genderOf('operador')).toBe('m');
+    expect(genderOf('sistema')).toBe('m');
+    expect(genderOf('PET')).toBeNull();
+    // The owner is the thing named last that agrees: the caldeira, not its placa.
+    expect(
+      resolveFollowUp(
+        'E se o prontuário dela sumiu?',
+        'O que tem que ter na placa de identificação da caldeira?',
       ).question,
-    ).toContain('talabarte desses que segurou');
+    ).toBe('E se o prontuário da caldeira sumiu?');
+    expect(
+      resolveFollowUp(
+        'E a válvula de segurança dela, precisa de algum teste?',
+        'Qual o prazo da inspeção periódica de caldeira categoria B?',
+      ).question,
+    ).toBe('E a válvula de segurança da caldeira categoria, precisa de algum teste?');
+    // "dele" after "cinto de segurança" is the cinto; after "operador de telemarketing", the operador.
+    expect(
+      resolveFollowUp(
+        'E a inspeção dele?',
+        'Quais os requisitos do cinto de segurança tipo paraquedista?',
+      ).question,
+    ).toBe('E a inspeção do cinto de segurança?');
+    expect(
+      resolveFollowUp(
+        'E as pausas dele, como têm que ser?',
+        'Qual a jornada máxima de operador de telemarketing?',
+      ).question,
+    ).toBe('E as pausas do operador de telemarketing, como têm que ser?');
+  });
+
+  it('keeps the noun of "esse X" alone when the conversation named that thing', () => {
+    const asked = [
+      'O que precisa constar no certificado de treinamento de NR?',
+      'Tem que dar uma cópia pro trabalhador?',
+    ];
+    expect(
+      resolveFollowUp('O tempo passado nesses treinamentos conta como jornada?', asked[1]!, [
+        asked[0]!,
+      ]).question,
+    ).toBe('O tempo passado nos treinamentos conta como jornada?');
+    // A noun the conversation did not name: the subject comes along.
+    expect(resolveFollowUp('E esse documento, tem prazo?', asked[1]!, [asked[0]!]).question).toBe(
+      'E o documento, tem prazo (cópia)?',
+    );
   });
 
   it('asks the same question of a thing of the same kind ("E o engenheiro de segurança?")', () => {

@@ -85,6 +85,9 @@ const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
   /^\s*(?:e|mas)\s+(?:(?:para|pra|quanto a|sobre)\s+)?(?:o|a|os|as)?\s*(\p{L}[\p{L}\s-]{1,60}?)\s*\?*\s*$/iu;
+/** "um talabarte desses", "uma máquina dessas": one of that kind. */
+const KIND_OF =
+  /(?<!\p{L})(um|uma|uns|umas)\s+(\p{L}+)\s+(?:desse|dessa|desses|dessas|deste|desta|destes|destas)(?!\p{L})/iu;
 const NUMBER_WITH_NOUN = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u;
 
 const ARTICLE: Record<string, string> = { esse: 'o', essa: 'a', esses: 'os', essas: 'as' };
@@ -171,6 +174,61 @@ export function referentOf(subject: string): string {
   return (end < 0 ? tokens : tokens.slice(0, end)).join(' ');
 }
 
+/** Nouns ending in -a that are masculine ("o sistema"). */
+const MASCULINE_IN_A = new Set([
+  'sistema',
+  'problema',
+  'programa',
+  'esquema',
+  'diagrama',
+  'dia',
+  'mapa',
+  'clima',
+  'tema',
+  'idioma',
+]);
+
+/**
+ * The gender a noun most likely has, from its ending ("caldeira", "inspeção" → f; "cinto",
+ * "operador", "botão" → m); null when the ending does not tell ("andaime", "telemarketing", "PET").
+ */
+export function genderOf(noun: string): 'f' | 'm' | null {
+  if (/^[\p{Lu}\p{N}-]{2,}$/u.test(noun)) return null;
+  const w = foldText(noun)
+    .replace(/[oa]es$/, 'ao')
+    .replace(/res$/, 'r')
+    .replace(/s$/, '');
+  if (/(?:cao|sao|dade|gem)$/.test(w)) return 'f';
+  if (MASCULINE_IN_A.has(w)) return 'm';
+  if (w.endsWith('a')) return 'f';
+  if (/(?:o|or|al|el|il|ul)$/.test(w)) return 'm';
+  return null;
+}
+
+/**
+ * The part of the subject a pronoun of that gender stands for. The subject is split at its "de"
+ * complements ("placa | identificação | caldeira"); a possessive ("o prontuário dela") stands for the
+ * last part that agrees with it — the owner is the thing named last — and "ele"/"nele" for the
+ * first one, the head; a part that does not agree is skipped ("ele" after "cinto de segurança" is
+ * the cinto). Without an agreeing part, the whole subject.
+ */
+function agreeingPart(subject: string, gender: 'f' | 'm', possessive: boolean): string {
+  const tokens = subject.split(/\s+/).filter(Boolean);
+  const starts = [0];
+  tokens.forEach((t, i) => {
+    if (/^d[eoa]s?$/i.test(t) && i + 1 < tokens.length) starts.push(i + 1);
+  });
+  if (possessive) starts.reverse();
+  const start = starts.find((s) => genderOf(tokens[s]!) === gender);
+  return start === undefined ? subject : tokens.slice(start).join(' ');
+}
+
+/** "talabarte" and "talabartes" are the same noun. */
+function sameNoun(a: string, b: string): boolean {
+  const stem = (w: string) => foldText(w).replace(/s$/, '').replace(/e$/, '');
+  return stem(a) === stem(b);
+}
+
 export interface ResolvedTurn {
   /** The message as a question of its own, with its references resolved. */
   question: string;
@@ -184,7 +242,11 @@ export interface ResolvedTurn {
  * subject; an elliptical "e o periódico?" carries the subject along. A message that names its own
  * NR, or stands on its own, is a question of its own.
  */
-export function resolveFollowUp(message: string, previous: string | null): ResolvedTurn {
+export function resolveFollowUp(
+  message: string,
+  previous: string | null,
+  earlier: readonly string[] = [],
+): ResolvedTurn {
   const text = message.trim();
   if (!previous?.trim()) return { question: text, followUp: false };
   const elliptical = ELLIPSIS_START.test(text);
@@ -235,21 +297,29 @@ export function resolveFollowUp(message: string, previous: string | null): Resol
     // "esse cartão" names the thing itself: it stays ("o cartão") and the subject comes along,
     // unless the subject already says it.
     const article = ARTICLE[foldText(np[2]!).replace(/^(?:est)/, 'ess')]!;
-    const noun = `${np[1] ? `${np[1].toLowerCase() === 'd' ? 'd' : 'n'}${article}` : article} ${np[3]}`;
+    // "desse cartão" → "do cartão", "nessa máquina" → "na máquina".
+    const determiner = `${np[1] ? np[1].toLowerCase() : ''}${article}`;
+    const noun = `${determiner} ${np[3]}`;
     const replaced = text.replace(np[0], noun);
     const says = foldText(subject)
       .split(/[^\p{L}\p{N}]+/u)
       .includes(foldText(np[3]!));
+    if (says) return { question: text.replace(np[0], `${determiner} ${subject}`), followUp: true };
+    // "nesses treinamentos" after a question about a training certificate: the conversation named
+    // the thing itself, and the noun says it.
+    const named = [previous, ...earlier].some((q) =>
+      q.split(/[^\p{L}\p{N}]+/u).some((w) => sameNoun(w, np[3]!)),
+    );
     return {
-      question: says
-        ? text.replace(
-            np[0],
-            `${np[1] ? (np[1].toLowerCase() === 'd' ? 'de ' : 'em ') : ''}${subject}`,
-          )
-        : `${replaced.replace(/\?\s*$/, '')} (${subject})?`,
+      question: named ? replaced : `${replaced.replace(/\?\s*$/, '')} (${subject})?`,
       followUp: true,
     };
   }
+  // "um talabarte desses que segurou uma queda": one of the kind the conversation is about; the
+  // message names its own thing.
+  const kind = KIND_OF.exec(text);
+  if (kind && isContent(kind[2]!))
+    return { question: text.replace(kind[0], `${kind[1]} ${kind[2]}`), followUp: true };
   const pronoun = PRONOUN.exec(text);
   // "E o capacitado? Se ele mudar de empresa…": "ele" is what the message itself just named.
   const before = pronoun ? text.slice(0, pronoun.index) : '';
@@ -257,10 +327,17 @@ export function resolveFollowUp(message: string, previous: string | null): Resol
     /[?.!]/.test(before) && contentWordCount(before.replace(ELLIPSIS_START, '')) > 0;
   if (pronoun && !namedBefore) {
     // "ele" in a message that asks something of its own stands for the subject's head; alone
-    // ("e ele?"), for all of it.
+    // ("e ele?"), for all of it. Its gender picks the part of the subject it agrees with.
+    const word = foldText(pronoun[0]);
+    const gender = /^[dn]?elas?$/.test(word) ? 'f' : 'm';
+    const plural = word.endsWith('s');
+    const part = agreeingPart(subject, gender, pronoun[1] !== undefined);
     const own = contentWordCount(text.replace(pronoun[0], ' ')) > 0;
-    const referent = own ? referentOf(subject) : subject;
-    const prep = pronoun[1] ? (pronoun[1].toLowerCase() === 'd' ? 'de ' : 'em ') : '';
+    const referent = own ? referentOf(part) : part;
+    // "dela" → "da caldeira", "nele" → "no prontuário".
+    const prep = pronoun[1]
+      ? `${pronoun[1].toLowerCase()}${gender === 'f' ? 'a' : 'o'}${plural ? 's' : ''} `
+      : '';
     return { question: text.replace(pronoun[0], `${prep}${referent}`), followUp: true };
   }
   // "E o periódico, de quanto em quanto tempo?": the subject comes along.

@@ -127,6 +127,18 @@ describe('retrieval engine', () => {
     );
   });
 
+  it("routes toward the conversation's regulations in focus, unless the question names its own", () => {
+    const first = (q: string, focus?: string[]) => {
+      const r = engine.search(q, { focus }).results[0]!;
+      return `${r.code} ${r.item}`;
+    };
+    expect(first('capacitação')).toBe('NR-01 1.7.4');
+    expect(first('capacitação', ['NR-35'])).toBe('NR-35 35.3.3');
+    // A regulation outside the question's subject does not pull it away.
+    expect(first('capacitação', ['NR-23'])).toBe('NR-01 1.7.4');
+    expect(first('capacitação na NR-01', ['NR-35'])).toBe('NR-01 1.7.4');
+  });
+
   it('respects the limit and orders by score', () => {
     const results = engine.search('trabalho em altura capacitação', { limit: 3 }).results;
     expect(results).toHaveLength(3);

@@ -394,7 +394,7 @@ export function createRetrievalEngine(
   }
 
   /** Everything one question's ranking produces: the results and the features both models read. */
-  function analyse(text: string, models: RetrievalModels): Analysis {
+  function analyse(text: string, models: RetrievalModels, focus: readonly string[] = []): Analysis {
     const query = parseQuery(text);
     const named = query.codes.filter((c) => codes.has(c));
     if (query.codes.length > 0 && named.length === 0)
@@ -411,7 +411,12 @@ export function createRetrievalEngine(
       named.length > 0 ? named : implied.filter((c): c is string => c !== undefined),
     );
     const routing = scope.size > 0 ? undefined : router.route(query);
-    const routed = routing?.codes;
+    let routed = routing?.codes;
+    // The conversation's regulations route as the question's best one does (routing tops at 1).
+    if (routed && focus.some((c) => codes.has(c))) {
+      routed = new Map(routed);
+      for (const code of focus) if (codes.has(code)) routed.set(code, 1);
+    }
 
     const matches = index.match(query.weights);
     for (let i = 0; i < matches.count; i++) {
@@ -628,7 +633,7 @@ export function createRetrievalEngine(
 
   function search(text: string, options: SearchOptions, models: RetrievalModels): SearchResult {
     const limit = options.limit ?? 10;
-    const analysis = analyse(text, models);
+    const analysis = analyse(text, models, options.focus);
     const { abstained, confidence } = decide(analysis, models);
     const best = analysis.ranked[0];
     return {

@@ -30,6 +30,12 @@ export interface RankedSection {
 export interface SearchOptions {
   /** How many sections to return (default 10). */
   limit?: number;
+  /**
+   * Regulations the conversation is about (the codes the last answer of a chat cited): they route
+   * as strongly as the NR the question itself points to best, without their words entering the
+   * query. Ignored when the question names an NR or an item.
+   */
+  focus?: readonly string[];
 }
 
 export interface SearchResult {
