@@ -58,11 +58,16 @@ function leadParagraph(chosen: ChosenItem[], typedAnswer: boolean): string {
 }
 
 export function blockquote(quote: Quote): string {
-  // A table is shown as a table: its cells are already escaped markdown (decision record 0030).
-  if (quote.table)
-    return quote.tableRowsLeftOut
+  // A table is shown as a table, after the quoted sentences that introduce it: its cells are
+  // already escaped markdown (decision record 0030).
+  if (quote.table) {
+    const table = quote.tableRowsLeftOut
       ? `${quote.table}\n\n(… outras ${quote.tableRowsLeftOut} linhas na tabela)`
       : quote.table;
+    return quote.parts.length > 0
+      ? `${blockquote({ ...quote, table: undefined })}\n\n${table}`
+      : table;
+  }
   const lines: string[] = [];
   for (const part of quote.parts) {
     if (part.gapBefore) lines.push('(…)');

@@ -13,6 +13,7 @@ import {
   type ScoredUnit,
 } from './passages';
 import { fitsAnswerType } from './answer-type';
+import { answeringRow } from './table-quote';
 
 export interface Quote {
   /** Quoted units in document order, with `gapBefore` when something was left out before them. */
@@ -28,7 +29,10 @@ export interface Quote {
   fits: boolean;
   /** The question's terms the statement (or, without one, the best unit) carries. */
   covers: string[];
-  /** A table item's matching rows as a markdown table (table-quote.ts), shown instead of `parts`. */
+  /**
+   * A table's matching rows as a markdown table (table-quote.ts): shown after `parts`, or alone for
+   * an item that is a table.
+   */
   table?: string;
   /** How many rows of the table the quote leaves out. */
   tableRowsLeftOut?: number;
@@ -271,6 +275,22 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
     };
   });
   const gapAfter = !whole && quoted.at(-1)!.index < candidates.at(-1)!.index;
+  // Asked for a figure the item tabulates ("a carga horária do vigia" → Quadro 1, the vigia's row):
+  // the row states it, when it covers the question at least as well as the rule above it.
+  const row = relevance.wantsNumber ? answeringRow(units, relevance) : null;
+  if (row && row.overlap >= overlap(statement ?? best.text, relevance)) {
+    return {
+      parts,
+      gapAfter: false,
+      statement: row.statement,
+      score,
+      decisive: Math.max(best.decisive, 1),
+      covers: coveredTerms(row.table, relevance),
+      fits: true,
+      table: row.table,
+      tableRowsLeftOut: 0,
+    };
+  }
   return {
     parts,
     gapAfter,

@@ -66,3 +66,60 @@ describe('quoting a table item', () => {
     ]);
   });
 });
+
+// NR-33, Anexo III, item 1.2 and its Quadro 1 (official text, the last column shortened).
+const TRAINING = [
+  'A carga horária da parte prática do treinamento inicial e periódico dos supervisores de entrada, vigias, trabalhadores autorizados e equipe de emergência e salvamento deve ser de, no mínimo, 50% (cinquenta por cento) da carga horária prevista no Quadro 1 deste Anexo.',
+  'QUADRO 1',
+  '',
+  '| Capacitação | Treinamento inicial (carga horária) | Treinamento periódico (carga horária/periodicidade) | Treinamento eventual |',
+  '| --- | --- | --- | --- |',
+  '| Supervisor de entrada | 40 horas | 8 horas/anual | Conforme previsto na NR-01 |',
+  '| Vigia e trabalhador autorizado | 16 horas | 8 horas/anual | Conforme previsto na NR-01 |',
+].join('\n');
+
+describe('a row of the table an item states its rule in', () => {
+  const answer = (question: string) =>
+    composeExtractiveAnswer(
+      {
+        question,
+        retrieval: {
+          abstained: false,
+          confidence: 1,
+          results: [
+            {
+              sectionId: 's1',
+              regulationId: 'r33',
+              code: 'NR-33',
+              item: 'Anexo III 1.2',
+              number: 1,
+              headingPath: '',
+              content: TRAINING,
+              score: 10,
+              effectiveFrom: null,
+            },
+          ],
+        },
+      },
+      '2026-11-27',
+    ).markdown;
+
+  it('states the row the question picks out in the lead, and quotes it under the rule', () => {
+    const markdown = answer('Qual a carga horária do treinamento do vigia?');
+    const [lead] = markdown.split('\n\n');
+    expect(lead).toBe(
+      'Segundo o item 1.2 do Anexo III da NR-33, no Quadro 1, Vigia e trabalhador autorizado — Treinamento inicial (carga horária): 16 horas; Treinamento periódico (carga horária/periodicidade): 8 horas/anual; Treinamento eventual: Conforme previsto na NR-01.',
+    );
+    expect(markdown).toContain(
+      '> A carga horária da parte prática do treinamento inicial e periódico dos supervisores de entrada',
+    );
+    expect(markdown).toContain('| Vigia e trabalhador autorizado | 16 horas |');
+    expect(markdown).not.toContain('| Supervisor de entrada |');
+  });
+
+  it('keeps to the rule when no single row is asked for', () => {
+    const [lead] = answer('Qual a carga horária da parte prática do treinamento?').split('\n\n');
+    expect(lead).toContain('50% (cinquenta por cento) da carga horária prevista no Quadro 1');
+    expect(lead).not.toContain('16 horas');
+  });
+});

@@ -158,4 +158,59 @@ describe('a message read with the previous question', () => {
       followUp: false,
     });
   });
+
+  it('asks the same question of another holder ("E as do trabalhador?", "E do vigia?")', () => {
+    expect(
+      resolveFollowUp('E as do trabalhador?', 'Quais são as obrigações da empresa quanto ao EPI?')
+        .question,
+    ).toBe('Quais são as obrigações do trabalhador quanto ao EPI?');
+    expect(
+      resolveFollowUp(
+        'E do vigia?',
+        'Qual a carga horária do treinamento inicial do supervisor de entrada em espaço confinado?',
+      ).question,
+    ).toBe('Qual a carga horária do vigia?');
+  });
+
+  it('asks the same question of another class, grade or category', () => {
+    expect(
+      resolveFollowUp(
+        'E se a instalação for classe III?',
+        'Que curso precisa quem faz manutenção em instalação classe II?',
+      ).question,
+    ).toBe('Que curso precisa quem faz manutenção em instalação classe III?');
+    expect(
+      resolveFollowUp('E se for categoria A?', 'Qual o prazo da inspeção de caldeira categoria B?')
+        .question,
+    ).toBe('Qual o prazo da inspeção de caldeira categoria A?');
+  });
+
+  it('leaves the previous subject out of a message that names its NR and its own thing', () => {
+    const harness = 'Pela NR-35, de quanto em quanto tempo é o treinamento periódico?';
+    expect(
+      resolveFollowUp(
+        'E na NR-20, de quanto em quanto tempo é a atualização do curso básico?',
+        harness,
+      ).question,
+    ).toBe('E na NR-20, de quanto em quanto tempo é a atualização do curso básico?');
+    // Only an aspect of its own: the subject comes along.
+    expect(resolveFollowUp('E na NR-18, qual a carga horária mínima?', harness).question).toBe(
+      'E na NR-18, qual a carga horária mínima (treinamento periódico)?',
+    );
+  });
+
+  it('does not take "é" for the connector "e"', () => {
+    expect(subjectOf('Trabalho sob ar comprimido é considerado insalubre?')).toBe(
+      'Trabalho sob ar comprimido',
+    );
+  });
+
+  it('keeps the subject with "esse X" when the previous question named X beside it', () => {
+    expect(
+      resolveFollowUp(
+        'Esse sistema precisa atender algum requisito?',
+        'O registro de entrega de EPI pode ser feito em sistema eletrônico?',
+      ).question,
+    ).toBe('O sistema precisa atender algum requisito (registro de entrega de EPI)?');
+  });
 });

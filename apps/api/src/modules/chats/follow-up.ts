@@ -84,10 +84,15 @@ const PRONOUN = /(?<!\p{L})(d|n)?(?:ele|ela|eles|elas)(?!\p{L})/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
-  /^\s*(?:e|mas)\s+(?:(?:para|pra|quanto a|sobre)\s+)?(?:o|a|os|as)?\s*(\p{L}[\p{L}\s-]{1,60}?)\s*\?*\s*$/iu;
+  /^\s*(?:e|mas)\s+(?!se\s)(?:(?:para|pra|quanto a|sobre)\s+)?(?:o|a|os|as)?\s*(\p{L}[\p{L}\s-]{1,60}?)\s*\?*\s*$/iu;
 /** "um talabarte desses", "uma máquina dessas": one of that kind. */
 const KIND_OF =
   /(?<!\p{L})(um|uma|uns|umas)\s+(\p{L}+)\s+(?:desse|dessa|desses|dessas|deste|desta|destes|destas)(?!\p{L})/iu;
+/** "E as do trabalhador?", "E a do operador de grua?", "E do vigia?": the same thing of another holder. */
+const HOLDER_ELLIPSIS =
+  /^\s*(?:e|mas)\s+(?:(?:o|a|os|as)\s+)?(d[oa]s?|de)\s+(\p{L}[\p{L}\s-]{1,60}?)\s*\?*\s*$/iu;
+/** "classe III", "grau 3", "categoria B": a noun and the figure that grades it. */
+const GRADED = /(\p{L}{3,})\s+([IVX]{1,4}|\d{1,2}|[A-E])(?![\p{L}\p{N}])/u;
 const NUMBER_WITH_NOUN = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u;
 
 const ARTICLE: Record<string, string> = { esse: 'o', essa: 'a', esses: 'os', essas: 'as' };
@@ -124,10 +129,10 @@ export function subjectOf(question: string): string {
   let run: string[] = [];
   let count = 0;
   const close = () => {
-    while (run.length > 0 && CONNECTORS.has(foldText(run.at(-1)!))) run.pop();
+    while (run.length > 0 && CONNECTORS.has(run.at(-1)!.toLowerCase())) run.pop();
     while (run.length > 1 && ASPECT.test(run[0]!)) {
       run.shift();
-      while (run.length > 0 && CONNECTORS.has(foldText(run[0]!))) run.shift();
+      while (run.length > 0 && CONNECTORS.has(run[0]!.toLowerCase())) run.shift();
       count -= 1;
     }
     if (count > bestCount) {
@@ -151,11 +156,18 @@ export function subjectOf(question: string): string {
     if (content) {
       run.push(token);
       count += 1;
-    } else if (run.length > 0 && CONNECTORS.has(w)) run.push(token);
+    } else if (run.length > 0 && CONNECTORS.has(token.toLowerCase())) run.push(token);
     else close();
   }
   close();
   return best.join(' ');
+}
+
+/** Whether the message names a thing of its own, not only an aspect ("a carga horária mínima"). */
+function hasOwnSubject(text: string): boolean {
+  return subjectOf(text)
+    .split(/\s+/)
+    .some((w) => isContent(w) && !ASPECT.test(w) && !CONNECTORS.has(w.toLowerCase()));
 }
 
 // Words that open a modifier of the subject's noun phrase ("tipo paraquedista", "para entrar em…").
@@ -255,7 +267,8 @@ export function resolveFollowUp(
   if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
   // "e na NR 06?": the previous subject, in the regulation the message names.
   if (new RegExp(NR_CODE.source, 'i').test(text)) {
-    const subject = subjectOf(previous);
+    // "E na NR-18, o treinamento básico tem periódico de quanto?" asks of its own thing.
+    const subject = hasOwnSubject(text.replace(NR_PHRASE, ' ')) ? '' : subjectOf(previous);
     return {
       question: subject ? `${text.replace(/\?\s*$/, '')} (${subject})?` : text,
       followUp: true,
@@ -271,9 +284,32 @@ export function resolveFollowUp(
     );
     if (same) return { question: previous.replace(same[0], figure[0]), followUp: true };
   }
+  // "E se a instalação for classe III?" after "…em instalação classe II?": the same question with
+  // the new class, grade or category.
+  const graded = GRADED.exec(text);
+  if (graded && elliptical) {
+    const same = [...previous.matchAll(new RegExp(GRADED.source, 'gu'))].find(
+      (m) => foldText(m[1]!) === foldText(graded[1]!) && m[2] !== graded[2],
+    );
+    if (same) return { question: previous.replace(same[0], graded[0]), followUp: true };
+  }
 
   const subject = subjectOf(previous);
   if (!subject) return { question: `${text} ${previous}`, followUp: true };
+  // "E as do trabalhador?" after "Quais são as obrigações da empresa quanto ao EPI?": the same
+  // question of another holder, who takes the subject's place.
+  const holder = HOLDER_ELLIPSIS.exec(text);
+  if (holder && !anaphoric) {
+    const at = previous.indexOf(subject);
+    if (at >= 0) {
+      const head = previous.slice(0, at).replace(/(?<!\p{L})(?:d[oa]s?|de)\s+$/iu, '');
+      const thing = `${holder[1]!.toLowerCase()} ${holder[2]!.trim()}`;
+      return {
+        question: `${head}${thing}${previous.slice(at + subject.length)}`,
+        followUp: true,
+      };
+    }
+  }
   // "E o engenheiro de segurança?" after "O técnico de segurança tem que cumprir quantas horas?":
   // a thing of the same kind as the subject (they share a word), asked the same question.
   const bare = BARE_ELLIPSIS.exec(text);
@@ -298,18 +334,22 @@ export function resolveFollowUp(
     // unless the subject already says it.
     const article = ARTICLE[foldText(np[2]!).replace(/^(?:est)/, 'ess')]!;
     // "desse cartão" → "do cartão", "nessa máquina" → "na máquina".
-    const determiner = `${np[1] ? np[1].toLowerCase() : ''}${article}`;
+    const lower = `${np[1] ? np[1].toLowerCase() : ''}${article}`;
+    // "Esse sistema precisa…" → "O sistema precisa…".
+    const determiner = /^\p{Lu}/u.test(np[0])
+      ? lower.charAt(0).toUpperCase() + lower.slice(1)
+      : lower;
     const noun = `${determiner} ${np[3]}`;
     const replaced = text.replace(np[0], noun);
     const says = foldText(subject)
       .split(/[^\p{L}\p{N}]+/u)
       .includes(foldText(np[3]!));
     if (says) return { question: text.replace(np[0], `${determiner} ${subject}`), followUp: true };
-    // "nesses treinamentos" after a question about a training certificate: the conversation named
-    // the thing itself, and the noun says it.
-    const named = [previous, ...earlier].some((q) =>
-      q.split(/[^\p{L}\p{N}]+/u).some((w) => sameNoun(w, np[3]!)),
-    );
+    // "nesses treinamentos" after a question about a training certificate and one about its copy:
+    // an earlier question named the thing itself, and the noun says it.
+    // "esse sistema" after "pode ser feito em sistema eletrônico?" is still about the subject.
+    const names = (q: string) => q.split(/[^\p{L}\p{N}]+/u).some((w) => sameNoun(w, np[3]!));
+    const named = !names(previous) && earlier.some(names);
     return {
       question: named ? replaced : `${replaced.replace(/\?\s*$/, '')} (${subject})?`,
       followUp: true,
