@@ -193,4 +193,24 @@ describe('lead of an extractive answer', () => {
       'a) pelo menos uma vez por mês, mediante acionamento manual da alavanca durante a operação de caldeiras sem tratamento de água, exceto para aquelas que vaporizem fluido térmico; ou b) as caldeiras que operem com água tratada',
     );
   });
+
+  it('asked how many of a thing, takes the count for the figure asked ("2 (duas) vias" is no unit of measure)', () => {
+    const copies = section(
+      'r33',
+      'NR-33',
+      '33.5.7.1',
+      'A PET deve ser emitida em 2 (duas) vias, ficando a primeira via no local de trabalho e a segunda via com o responsável técnico.',
+      10,
+    );
+    const validity = section(
+      'r33',
+      'NR-33',
+      '33.5.12.1.1',
+      'A validade da PET, incluindo as prorrogações, não pode exceder a 24 (vinte e quatro) horas.',
+      9,
+    );
+    const { lead: first } = lead('E quantas vias a PET deve ter?', [validity, copies]);
+    expect(first).toContain('Segundo o item 33.5.7.1 da NR-33');
+    expect(first).toContain('2 (duas) vias');
+  });
 });

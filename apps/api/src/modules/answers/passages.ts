@@ -148,6 +148,29 @@ export interface Relevance {
   concepts: readonly { own: readonly string[]; expansion: readonly string[] }[];
   /** Every term that belongs to a concept (scored by the concept, not on its own). */
   conceptTerms: ReadonlySet<string>;
+  /**
+   * "Quantas vias…": a figure followed by the thing counted ("2 (duas) vias") states the number
+   * asked for, though "vias" is no unit of measure; null when the question counts nothing.
+   */
+  counted: RegExp | null;
+}
+
+const COUNTED_QUESTION = /(?<!\p{L})quant[oa]s\s+(\p{L}{3,})/iu;
+
+/** A figure followed by the noun counted: "2 (duas) vias", "três extintores". */
+function countedPattern(question: string): RegExp | null {
+  const noun = COUNTED_QUESTION.exec(question)?.[1];
+  if (!noun) return null;
+  const stem = noun.toLowerCase().replace(/(?:es|s)$/, '');
+  return new RegExp(
+    `(?:\\d+|(?<!\\p{L})(?:${NUMBER_WORD}))(?:\\s*\\([^)]{1,60}\\))?\\s+${stem}(?:es|s)?(?!\\p{L})`,
+    'iu',
+  );
+}
+
+/** Whether a text states the figure the question asks for: a number with its unit, or the count. */
+export function statesFigure(text: string, relevance: Relevance): boolean {
+  return NUMBER_WITH_UNIT.test(text) || (relevance.counted?.test(text) ?? false);
 }
 
 export const NUMERIC_QUESTION = new RegExp(
@@ -184,6 +207,7 @@ export function buildRelevance(question: string, units: readonly Unit[]): Releva
     weights,
     idf,
     wantsNumber: NUMERIC_QUESTION.test(question),
+    counted: countedPattern(question),
     answerType: answerTypeOf(question),
     concepts,
     conceptTerms: new Set(concepts.flatMap((c) => [...c.own, ...c.expansion])),
@@ -227,7 +251,7 @@ export function scoreUnits(units: readonly Unit[], relevance: Relevance): Scored
   return units.map((u) => {
     const o = overlap(u.text, relevance);
     const d = decisiveness(u.text);
-    const numberBonus = relevance.wantsNumber && NUMBER_WITH_UNIT.test(u.text) ? 2 : 0;
+    const numberBonus = relevance.wantsNumber && statesFigure(u.text, relevance) ? 2 : 0;
     // Tables and notes are rarely the sentence to quote; very long units read badly as a quote.
     const kindFactor = u.kind === 'table' ? 0.3 : u.kind === 'note' ? 0.6 : 1;
     const lengthFactor = u.text.length > 600 ? 0.7 : u.text.length < 25 ? 0.6 : 1;

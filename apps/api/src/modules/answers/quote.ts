@@ -9,6 +9,7 @@ import {
   overlap,
   scoreUnits,
   splitUnits,
+  statesFigure,
   type Relevance,
   type ScoredUnit,
 } from './passages';
@@ -301,7 +302,7 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
     fits: fitsAnswerType(
       relevance.answerType,
       statement ?? best.text,
-      (t) => decisiveMatch(t) !== null,
+      (t) => decisiveMatch(t) !== null || statesFigure(t, relevance),
     ),
   };
 }

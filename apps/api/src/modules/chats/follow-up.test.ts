@@ -126,7 +126,7 @@ describe('a message read with the previous question', () => {
     ).toBe('O tempo passado nos treinamentos conta como jornada?');
     // A noun the conversation did not name: the subject comes along.
     expect(resolveFollowUp('E esse documento, tem prazo?', asked[1]!, [asked[0]!]).question).toBe(
-      'E o documento, tem prazo (cópia)?',
+      'E o documento, tem prazo (cópia pro trabalhador)?',
     );
   });
 
@@ -212,5 +212,61 @@ describe('a message read with the previous question', () => {
         'O registro de entrega de EPI pode ser feito em sistema eletrônico?',
       ).question,
     ).toBe('O sistema precisa atender algum requisito (registro de entrega de EPI)?');
+  });
+
+  it('lets a pronoun stand for another phrase of the previous message when the subject cannot be it', () => {
+    // "ela" is singular: not the trabalhadoras, the one who is grávida.
+    expect(
+      resolveFollowUp(
+        'Ela pode continuar na aplicação?',
+        'Uma das trabalhadoras contou que está grávida.',
+      ).question,
+    ).toBe('grávida pode continuar na aplicação?');
+    // An acronym does not tell its gender: "ele" after "o EPI" is the EPI.
+    expect(
+      resolveFollowUp(
+        'E se o funcionário perder ele, o que tem que fazer?',
+        'Quem tem que pagar o EPI, a empresa ou o funcionário?',
+      ).question,
+    ).toBe('E se o funcionário perder EPI, o que tem que fazer?');
+    // Nothing agrees: the pronoun stays and the subject comes along.
+    expect(
+      resolveFollowUp('Eles têm que fazer o periódico?', 'Como é a limpeza de fachada?').question,
+    ).toBe('Eles têm que fazer o periódico (limpeza de fachada)?');
+  });
+
+  it('does not take what the case lacks ("sem …") for its subject', () => {
+    expect(
+      subjectOf(
+        'Temos uma caldeira categoria B na fábrica, sem sistema de gerenciamento de combustão.',
+      ),
+    ).toBe('caldeira categoria');
+  });
+
+  it('asks the previous question of the other kind ("E o periódico?" after the initial one)', () => {
+    const initial = 'Qual a carga horária do treinamento inicial de trabalho em altura?';
+    expect(resolveFollowUp('E o periódico?', initial).question).toBe(
+      'Qual a carga horária do treinamento periódico de trabalho em altura?',
+    );
+    expect(
+      resolveFollowUp('E o periódico, tem que refazer de quanto em quanto tempo?', initial)
+        .question,
+    ).toBe(
+      'E o periódico, tem que refazer de quanto em quanto tempo (treinamento periódico de trabalho em altura)?',
+    );
+  });
+
+  it('reads "esses equipamentos" after a question on the EPI as the EPI', () => {
+    expect(
+      resolveFollowUp('E quem paga esses equipamentos?', 'Na NR-06, o que é o CA do EPI?').question,
+    ).toBe('E quem paga os equipamentos (EPI)?');
+  });
+
+  it('carries the thing an earlier message named through a message that names only an aspect', () => {
+    expect(
+      resolveFollowUp('E as pausas, como têm que ser?', 'A jornada máxima é de 6 horas, certo?', [
+        'Qual a jornada do operador de telemarketing?',
+      ]).question,
+    ).toBe('E as pausas, como têm que ser (operador de telemarketing)?');
   });
 });

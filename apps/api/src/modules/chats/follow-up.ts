@@ -3,17 +3,39 @@
  * equipamento", "e para 150 empregados?" are resolved against the subject of the previous question,
  * and the regulation the last answer cited stays in focus unless the message names another one.
  */
+import synonyms from '../retrieval/data/synonyms.pt-BR.json' with { type: 'json' };
 import { STOP_WORDS } from '../retrieval/text/analyzer';
 import { foldText } from '../retrieval/text/normalize';
 
 const NR_CODE = /\bnr\s*-?\s*\d{1,2}\b/gi;
+/** "EPI" → "equipamento de proteção individual", from the domain's data. */
+const ABBREVIATIONS: readonly { term: string; expansion: string }[] = synonyms.abbreviations;
 /** "na NR-35", "pela NR 11", "da NR-10": where, not what. */
 const NR_PHRASE =
   /\s*\b(?:n[ao]s?|pel[ao]s?|d[ao]s?|segundo a|conforme a|de acordo com a)?\s*nr\s*-?\s*\d{1,2}\b/gi;
 // Words a subject does not start with: the aspect asked about, not the thing.
 const ASPECT =
   /^(?:requisitos?|regras?|exig[êe]ncias?|obriga[çc][õo]es|fun[çc][õo]es|atribui[çc][õo]es|tipos?|graus?|percentuais|cuidados|medidas|normas?|itens?|condi[çc][õo]es|carga|hor[áa]ria|prazos?|validade|periodicidade|frequ[êe]ncia|conte[úu]do|jornada|dura[çc][ãa]o|m[áa]xim[ao]s?|m[íi]nim[ao]s?)$/i;
-const CONNECTORS = new Set(['de', 'do', 'da', 'dos', 'das', 'tipo', 'em', 'para', 'com', 'e']);
+const CONNECTORS = new Set([
+  'de',
+  'do',
+  'da',
+  'dos',
+  'das',
+  'tipo',
+  'em',
+  'no',
+  'na',
+  'nos',
+  'nas',
+  'num',
+  'numa',
+  'para',
+  'pra',
+  'pro',
+  'com',
+  'e',
+]);
 // Words that make a question, not its subject.
 const NOT_SUBJECT = new Set(
   [
@@ -88,6 +110,29 @@ const BARE_ELLIPSIS =
 /** "um talabarte desses", "uma máquina dessas": one of that kind. */
 const KIND_OF =
   /(?<!\p{L})(um|uma|uns|umas)\s+(\p{L}+)\s+(?:desse|dessa|desses|dessas|deste|desta|destes|destas)(?!\p{L})/iu;
+/** "E o periódico," / "E o periódico?": a kind of the thing asked about before. */
+const KIND_ELLIPSIS = /^\s*(?:e|mas)\s+(?:o|a|os|as)\s+(\p{L}+)(?=\s*[,?]|\s*$)/iu;
+/** Kinds that stand for one another: trainings, medical examinations. */
+const KINDS: readonly (readonly string[])[] = [
+  ['inicial', 'periodico', 'eventual', 'reciclagem'],
+  ['admissional', 'periodico', 'demissional'],
+].map((group) => group.map(foldText));
+
+/** The previous question with its kind word replaced by `word` ("inicial" → "periódico"), or null. */
+function swapKind(previous: string, word: string): string | null {
+  const asked = foldText(word).replace(/s$/, '');
+  const group = KINDS.find((g) => g.includes(asked));
+  if (!group) return null;
+  const tokens = previous.split(/([^\p{L}]+)/u);
+  const at = tokens.findIndex((t) => {
+    const w = foldText(t).replace(/s$/, '');
+    return w !== asked && group.includes(w);
+  });
+  if (at < 0) return null;
+  tokens[at] = word.toLowerCase();
+  return tokens.join('');
+}
+
 /** "E as do trabalhador?", "E a do operador de grua?", "E do vigia?": the same thing of another holder. */
 const HOLDER_ELLIPSIS =
   /^\s*(?:e|mas)\s+(?:(?:o|a|os|as)\s+)?(d[oa]s?|de)\s+(\p{L}[\p{L}\s-]{1,60}?)\s*\?*\s*$/iu;
@@ -118,16 +163,39 @@ function contentWordCount(text: string): number {
  * and without an aspect word in front ("requisitos do…").
  */
 export function subjectOf(question: string): string {
+  let best = '';
+  let bestCount = 0;
+  for (const phrase of phrasesOf(question)) {
+    if (phrase.count > bestCount) {
+      best = phrase.text;
+      bestCount = phrase.count;
+    }
+  }
+  return best;
+}
+
+interface Phrase {
+  text: string;
+  /** Its content words, aspect words in front left out. */
+  count: number;
+}
+
+/**
+ * The noun phrases a question names, in order: runs of content words and connectors, without an
+ * aspect word in front. What follows "sem" is what the case lacks ("caldeira… sem sistema de
+ * gerenciamento"), not what it is about, and is left out.
+ */
+export function phrasesOf(question: string): Phrase[] {
   const text = question
     .replace(NR_PHRASE, ' ')
     .replace(/[?!.:;]+/g, ' ')
     .replace(/[()]/g, ' , ')
     .replace(/,/g, ' , ');
   const tokens = text.split(/\s+/).filter(Boolean);
-  let best: string[] = [];
-  let bestCount = 0;
+  const phrases: Phrase[] = [];
   let run: string[] = [];
   let count = 0;
+  let negated = false;
   const close = () => {
     while (run.length > 0 && CONNECTORS.has(run.at(-1)!.toLowerCase())) run.pop();
     while (run.length > 1 && ASPECT.test(run[0]!)) {
@@ -135,10 +203,7 @@ export function subjectOf(question: string): string {
       while (run.length > 0 && CONNECTORS.has(run[0]!.toLowerCase())) run.shift();
       count -= 1;
     }
-    if (count > bestCount) {
-      best = run;
-      bestCount = count;
-    }
+    if (count > 0 && !negated) phrases.push({ text: run.join(' '), count });
     run = [];
     count = 0;
   };
@@ -146,6 +211,7 @@ export function subjectOf(question: string): string {
   for (const token of tokens) {
     const w = foldText(token);
     const verb = run.length === 0 && MODALS.has(previousWord);
+    if (run.length === 0) negated = previousWord === 'sem';
     previousWord = w;
     const content =
       /^[\p{L}\p{N}-]+$/u.test(token) &&
@@ -160,7 +226,7 @@ export function subjectOf(question: string): string {
     else close();
   }
   close();
-  return best.join(' ');
+  return phrases;
 }
 
 /** Whether the message names a thing of its own, not only an aspect ("a carga horária mínima"). */
@@ -171,7 +237,21 @@ function hasOwnSubject(text: string): boolean {
 }
 
 // Words that open a modifier of the subject's noun phrase ("tipo paraquedista", "para entrar em…").
-const MODIFIER_START = new Set(['tipo', 'para', 'em', 'com', 'e']);
+const MODIFIER_START = new Set([
+  'tipo',
+  'para',
+  'pra',
+  'pro',
+  'em',
+  'no',
+  'na',
+  'nos',
+  'nas',
+  'num',
+  'numa',
+  'com',
+  'e',
+]);
 
 /**
  * What a pronoun stands for when the message asks something of its own: the subject's noun phrase
@@ -224,15 +304,55 @@ export function genderOf(noun: string): 'f' | 'm' | null {
  * first one, the head; a part that does not agree is skipped ("ele" after "cinto de segurança" is
  * the cinto). Without an agreeing part, the whole subject.
  */
-function agreeingPart(subject: string, gender: 'f' | 'm', possessive: boolean): string {
+function agreeingPart(
+  subject: string,
+  gender: 'f' | 'm',
+  plural: boolean,
+  possessive: boolean,
+): string | null {
   const tokens = subject.split(/\s+/).filter(Boolean);
   const starts = [0];
   tokens.forEach((t, i) => {
     if (/^d[eoa]s?$/i.test(t) && i + 1 < tokens.length) starts.push(i + 1);
   });
   if (possessive) starts.reverse();
-  const start = starts.find((s) => genderOf(tokens[s]!) === gender);
-  return start === undefined ? subject : tokens.slice(start).join(' ');
+  const start = starts.find(
+    (s) => genderOf(tokens[s]!) === gender && isPlural(tokens[s]!) === plural,
+  );
+  return start === undefined ? null : tokens.slice(start).join(' ');
+}
+
+/** "trabalhadoras", "caldeiras": a plural noun (acronyms and short words are left alone). */
+function isPlural(noun: string): boolean {
+  return !/^[\p{Lu}\p{N}-]{2,}$/u.test(noun) && /[aeiouãõ]s$/i.test(noun) && noun.length > 3;
+}
+
+/**
+ * What a pronoun stands for: the part of the subject that agrees with it in gender and number; else
+ * the nearest other phrase of the previous question that does ("ela" after "Uma das trabalhadoras
+ * contou que está grávida" → "grávida"), unless the subject's head does not tell its gender ("ela"
+ * after "a PET"); null when nothing can be it.
+ */
+function pronounReferent(
+  previous: string,
+  subject: string,
+  gender: 'f' | 'm',
+  plural: boolean,
+  possessive: boolean,
+): string | null {
+  const own = agreeingPart(subject, gender, plural, possessive);
+  if (own) return own;
+  // "ele" after "o EPI": an acronym does not tell, and the subject is what the chat is about.
+  if (genderOf(subject.split(/\s+/)[0] ?? '') === null) return subject;
+  const others = phrasesOf(previous)
+    .map((p) => p.text)
+    .filter((p) => p !== subject)
+    .reverse();
+  for (const phrase of others) {
+    const part = agreeingPart(phrase, gender, plural, possessive);
+    if (part) return part;
+  }
+  return null;
 }
 
 /** "talabarte" and "talabartes" are the same noun. */
@@ -294,7 +414,21 @@ export function resolveFollowUp(
     if (same) return { question: previous.replace(same[0], graded[0]), followUp: true };
   }
 
-  const subject = subjectOf(previous);
+  // "A jornada máxima é de 6 horas, certo?" names only an aspect: the thing is the one an earlier
+  // question named ("operador de call center").
+  let subject = subjectOf(previous);
+  if (!hasOwnSubject(previous)) {
+    const named = [...earlier].reverse().find(hasOwnSubject);
+    if (named) subject = subjectOf(named);
+  }
+  // "E o periódico?" after "…do treinamento inicial…": the same question of the other kind.
+  const other = KIND_ELLIPSIS.exec(text);
+  const swapped = other ? swapKind(previous, other[1]!) : null;
+  if (swapped) {
+    if (other![0].trim().length >= text.replace(/[?\s]+$/, '').length)
+      return { question: swapped, followUp: true };
+    subject = subjectOf(swapped);
+  }
   if (!subject) return { question: `${text} ${previous}`, followUp: true };
   // "E as do trabalhador?" after "Quais são as obrigações da empresa quanto ao EPI?": the same
   // question of another holder, who takes the subject's place.
@@ -341,6 +475,17 @@ export function resolveFollowUp(
       : lower;
     const noun = `${determiner} ${np[3]}`;
     const replaced = text.replace(np[0], noun);
+    // "esses equipamentos" after a question about the EPI: the thing the abbreviation spells out.
+    const abbreviation = ABBREVIATIONS.find(
+      (a) =>
+        new RegExp(`(?<![\\p{L}])${a.term}(?![\\p{L}])`, 'u').test(previous) &&
+        sameNoun(a.expansion.split(/\s+/)[0]!, np[3]!),
+    );
+    if (abbreviation)
+      return {
+        question: text.replace(np[0], `${determiner} ${np[3]} (${abbreviation.term})`),
+        followUp: true,
+      };
     const says = foldText(subject)
       .split(/[^\p{L}\p{N}]+/u)
       .includes(foldText(np[3]!));
@@ -371,8 +516,12 @@ export function resolveFollowUp(
     const word = foldText(pronoun[0]);
     const gender = /^[dn]?elas?$/.test(word) ? 'f' : 'm';
     const plural = word.endsWith('s');
-    const part = agreeingPart(subject, gender, pronoun[1] !== undefined);
+    const part = pronounReferent(previous, subject, gender, plural, pronoun[1] !== undefined);
     const own = contentWordCount(text.replace(pronoun[0], ' ')) > 0;
+    // Nothing the previous question names can be it ("eles" after "limpeza de fachada"): the
+    // pronoun stays, and the subject comes along.
+    if (part === null)
+      return { question: `${text.replace(/\?\s*$/, '')} (${subject})?`, followUp: true };
     const referent = own ? referentOf(part) : part;
     // "dela" → "da caldeira", "nele" → "no prontuário".
     const prep = pronoun[1]
