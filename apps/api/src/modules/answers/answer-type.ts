@@ -47,7 +47,7 @@ export function answerTypeOf(question: string): AnswerType {
 }
 
 const PERIOD =
-  /(?<!\p{L})(?:a cada|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|periodicidade|validade|prazo|em até|no prazo|dentro de|antes d[eo]|ap[óo]s|imediatamente|de imediato|por (?:ano|m[êe]s|semana|dia|jornada|turno))(?!\p{L})/iu;
+  /(?<!\p{L})(?:a cada|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|periodicidade|validade|prazos?|em até|no prazo|dentro de|antes d[eo]|ap[óo]s|imediatamente|de imediato|por (?:ano|m[êe]s|semana|dia|jornada|turno))(?!\p{L})/iu;
 const RESPONSIBLE =
   /(?<!\p{L})(?:cabe|compete|respons[áa]vel|responsabilidade|incumbe|deve(?:m|r[áã]o?)?|elaborad[oa] pel[oa]|realizad[oa] por|designad[oa])(?!\p{L})/iu;
 const DEFINES =

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnswerSource } from './answer-engine';
-import { answerTypeOf } from './answer-type';
+import { answerTypeOf, fitsAnswerType } from './answer-type';
 import { composeExtractiveAnswer } from './extractive.engine';
 import { firstParagraph } from './answer-metrics';
 
@@ -212,5 +212,36 @@ describe('lead of an extractive answer', () => {
     const { lead: first } = lead('E quantas vias a PET deve ter?', [validity, copies]);
     expect(first).toContain('Segundo o item 33.5.7.1 da NR-33');
     expect(first).toContain('2 (duas) vias');
+  });
+
+  it('reads "prazos máximos" as a deadline, and states a sub-item that opens sub-items with them', () => {
+    expect(
+      fitsAnswerType(
+        'deadline',
+        'A inspeção deve ser executada nos seguintes prazos máximos: a) doze meses para caldeiras das categorias A e B',
+        () => true,
+      ),
+    ).toBe(true);
+    // NR-07, item 7.5.8 (official text).
+    const exams = section(
+      'r07',
+      'NR-07',
+      '7.5.8',
+      'O exame clínico deve obedecer aos prazos e à seguinte periodicidade:\n' +
+        'I - no exame admissional: ser realizado antes que o empregado assuma suas atividades;\n' +
+        'II - no exame periódico: ser realizado de acordo com os seguintes intervalos:\n' +
+        'a) para empregados expostos a riscos ocupacionais identificados e classificados no PGR e para portadores de doenças crônicas que aumentem a susceptibilidade a tais riscos:\n' +
+        '1. a cada ano ou a intervalos menores, a critério do médico responsável;\n' +
+        '2. de acordo com a periodicidade especificada no Anexo IV desta Norma, relativo a empregados expostos a condições hiperbáricas;\n' +
+        'b) para os demais empregados, o exame clínico deve ser realizado a cada dois anos.',
+      10,
+    );
+    const { lead: first } = lead(
+      'De quanto em quanto tempo é o exame periódico dos empregados expostos a riscos do PGR?',
+      [exams],
+    );
+    // "a) …riscos:" opens sub-items of its own: they come along, joined without a stray "; ".
+    expect(first).toContain('tais riscos: 1. a cada ano ou a intervalos menores');
+    expect(first).not.toContain(':;');
   });
 });

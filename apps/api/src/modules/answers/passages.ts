@@ -22,6 +22,14 @@ export interface Unit {
 const AMENDMENT_NOTE =
   /\s*\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad|Vide|Vigência)[^)]*\)/gi;
 const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
+const NUMBERED_SUBITEM = /^\d{1,2}\.\s+\p{Ll}/u;
+
+/** How deep a sub-item sits: "I -" 1, "a)" 2, "1." 3. */
+export function alineaLevel(text: string): number {
+  if (/^[IVXL]{1,6}\s*[)–-]/.test(text)) return 1;
+  if (/^\d/.test(text)) return 3;
+  return 2;
+}
 // "Quadro I – Dimensionamento da CIPA": a caption the PDF glued to the paragraph before it.
 const CAPTION = /^(?:Quadro|Tabela|Figura)\s+[IVXL\d]+(?:-[A-Z])?\s*[–-]/;
 const NOTE = /^(?:Nota|Notas|Observa[çc][ãa]o|Obs\.|Exemplos?)\b/i;
@@ -90,6 +98,14 @@ function computeUnits(content: string): Unit[] {
     if (paragraph.includes(' | ')) return push(paragraph, 'table');
     if (NOTE.test(paragraph)) return push(paragraph, 'note');
     if (ALINEA.test(paragraph)) return push(paragraph, 'alinea');
+    // "1. a cada ano…" under "a) para empregados expostos…:": a sub-item of a sub-item.
+    const last = units.at(-1);
+    if (
+      NUMBERED_SUBITEM.test(paragraph) &&
+      last?.kind === 'alinea' &&
+      /[:;]\s*(?:e|ou)?$/.test(last.text)
+    )
+      return push(paragraph, 'alinea');
     for (const sentence of splitSentences(paragraph))
       push(sentence, CAPTION.test(sentence) ? 'table' : 'sentence');
   });

@@ -4,6 +4,7 @@
  * in the statement is one the quote shows.
  */
 import {
+  alineaLevel,
   coveredTerms,
   decisiveMatch,
   overlap,
@@ -123,6 +124,8 @@ function joinAlineas(items: readonly ScoredUnit[], relevance: Relevance): string
     .map((u, i) => {
       const text = alineaInLead(u, relevance);
       if (i === items.length - 1) return text;
+      // "II - no exame periódico: … intervalos:" opens the sub-items after it.
+      if (LEAD_IN.test(text)) return `${text} `;
       return `${text}${ALTERNATIVE_END.test(u.text) ? '; ou ' : '; '}`;
     })
     .join('');
@@ -158,6 +161,16 @@ function statementOf(
           (u.overlap > 0 && decisiveMatch(u.text) && u.score >= best.score * 0.5),
       );
     } else items = [best, ...siblings];
+    // A sub-item that opens sub-items of its own ("a) para empregados expostos…:") says nothing
+    // without them: they come along ("1. a cada ano…").
+    for (const item of [...items]) {
+      if (!LEAD_IN.test(item.text)) continue;
+      const level = alineaLevel(item.text);
+      for (const u of all.filter((v) => v.index > item.index)) {
+        if (alineaLevel(u.text) <= level) break;
+        items.push(u);
+      }
+    }
     items = [...new Set(items)].sort((a, b) => a.index - b.index);
     const head = leadIn.text.replace(LEAD_IN, '');
     // Sub-items keep their letters: "c) … ; d) …" shows they are part of a longer list, in order.

@@ -98,7 +98,7 @@ describe('a message read with the previous question', () => {
         'E a válvula de segurança dela, precisa de algum teste?',
         'Qual o prazo da inspeção periódica de caldeira categoria B?',
       ).question,
-    ).toBe('E a válvula de segurança da caldeira categoria, precisa de algum teste?');
+    ).toBe('E a válvula de segurança da caldeira categoria B, precisa de algum teste?');
     // "dele" after "cinto de segurança" is the cinto; after "operador de telemarketing", the operador.
     expect(
       resolveFollowUp(
@@ -240,7 +240,7 @@ describe('a message read with the previous question', () => {
       subjectOf(
         'Temos uma caldeira categoria B na fábrica, sem sistema de gerenciamento de combustão.',
       ),
-    ).toBe('caldeira categoria');
+    ).toBe('caldeira categoria B na fábrica');
   });
 
   it('asks the previous question of the other kind ("E o periódico?" after the initial one)', () => {

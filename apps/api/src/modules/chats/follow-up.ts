@@ -213,12 +213,15 @@ export function phrasesOf(question: string): Phrase[] {
     const verb = run.length === 0 && MODALS.has(previousWord);
     if (run.length === 0) negated = previousWord === 'sem';
     previousWord = w;
+    // "caldeira categoria B", "instalação classe III": the grade belongs to the thing.
+    const grade = run.length > 0 && /^(?:[A-E]|[IVX]{1,4})$/.test(token);
     const content =
-      /^[\p{L}\p{N}-]+$/u.test(token) &&
-      !STOP_WORDS.has(w) &&
-      !NOT_SUBJECT.has(w) &&
-      w.length >= 2 &&
-      !verb;
+      grade ||
+      (/^[\p{L}\p{N}-]+$/u.test(token) &&
+        !STOP_WORDS.has(w) &&
+        !NOT_SUBJECT.has(w) &&
+        w.length >= 2 &&
+        !verb);
     if (content) {
       run.push(token);
       count += 1;
