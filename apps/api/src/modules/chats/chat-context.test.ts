@@ -67,6 +67,26 @@ describe('buildTurnInput', () => {
     );
   });
 
+  it('keeps the NR the user named two messages back as the filter', () => {
+    const chat = chatSoFar({
+      initialQuestion: 'A NR-32 fala sobre perfurocortantes.',
+      initialRegulations: [{ title: 'Serviços de Saúde', code: 'NR-32' }],
+      messages: [
+        {
+          content: 'Tem que ter plano de prevenção pra isso?',
+          isUserMessage: true,
+          regulations: [],
+        },
+        {
+          content: 'Sim.',
+          isUserMessage: false,
+          regulations: [{ title: 'Serviços de Saúde', code: 'NR-32' }],
+        },
+      ],
+    });
+    expect(buildTurnInput('E o descarte deles é de quem?', chat, true).query).toMatch(/\nNR-32$/);
+  });
+
   it('resolves "esse equipamento", "ele" and "e para 150 empregados?" against the previous question', () => {
     const harness = chatSoFar({
       initialQuestion: 'Quais os requisitos do cinto de segurança tipo paraquedista?',

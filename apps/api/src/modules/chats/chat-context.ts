@@ -88,7 +88,9 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     // The NR the user named earlier stays a hard filter; the regulations the last answer cited
     // only weigh in on the routing, so that an answer from the wrong NR does not lock the chat in
     // it, and their titles' words do not pull up the items that repeat them.
-    const named = namesOwnCode ? [] : [...new Set(previous?.match(NR_CODE) ?? [])];
+    // …named in the chat's latest message that named one ("A NR-32 fala sobre perfurocortantes.").
+    const naming = asked.findLast((q) => new RegExp(NR_CODE.source, 'i').test(q));
+    const named = namesOwnCode ? [] : [...new Set(naming?.match(NR_CODE) ?? [])];
     query = [resolved.question, ...named].join('\n');
     if (!namesOwnCode && named.length === 0) focus = cited;
   } else {

@@ -269,4 +269,14 @@ describe('a message read with the previous question', () => {
       ]).question,
     ).toBe('E as pausas, como têm que ser (operador de telemarketing)?');
   });
+
+  it('keeps "de NR" inside a noun phrase, and does not read a question as a bare noun phrase', () => {
+    expect(
+      subjectOf('A firma quer fazer os treinamentos de NR no sábado, fora do expediente.'),
+    ).toBe('treinamentos de NR no sábado');
+    const previous = 'Qual a diferença entre embargo e interdição?';
+    expect(resolveFollowUp('Mas o embargo para o quê exatamente?', previous).question).toBe(
+      'Mas o embargo para o quê exatamente (embargo e interdição)?',
+    );
+  });
 });

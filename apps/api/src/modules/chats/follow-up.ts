@@ -35,6 +35,8 @@ const CONNECTORS = new Set([
   'pro',
   'com',
   'e',
+  'nr',
+  'nrs',
 ]);
 // Words that make a question, not its subject.
 const NOT_SUBJECT = new Set(
@@ -450,7 +452,12 @@ export function resolveFollowUp(
   // "E o engenheiro de segurança?" after "O técnico de segurança tem que cumprir quantas horas?":
   // a thing of the same kind as the subject (they share a word), asked the same question.
   const bare = BARE_ELLIPSIS.exec(text);
-  if (bare && !anaphoric) {
+  // "Mas o embargo para o quê exatamente?" asks something: not a bare noun phrase.
+  if (
+    bare &&
+    !anaphoric &&
+    !/(?<!\p{L})(?:qu[eê]|qual|quais|quando|como|onde|quem|quant[oa]s?)(?!\p{L})/iu.test(bare[1]!)
+  ) {
     const thing = bare[1]!.trim();
     const thingWords = contentWordsOf(thing);
     const subjectWords = new Set(contentWordsOf(subject));
