@@ -52,6 +52,10 @@ const LEADING_REGULATIONS = 3;
  * retrieval finds (its best regulation counts 1).
  */
 const POOL_VOTE = 0.3;
+/** What carrying the typed words side by side ("carga instalada") adds to an entry's score. */
+const PHRASE_BONUS = 1;
+/** How many entries with the typed words apart one entry with them side by side votes as. */
+const PHRASE_VOTES = 3;
 /** Example questions longer than this read as a story, not as a suggestion. */
 const MAX_EXAMPLE_LENGTH = 110;
 // Headings that say where a text is, not what it is about.
@@ -211,6 +215,24 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
     return typed.length === 0 ? 0 : matched / typed.length;
   }
 
+  /**
+   * Whether the entry carries the typed words side by side, in order ("carga instalada",
+   * "pé-direito"): a term of the domain, not two words that each occur somewhere.
+   */
+  function carriesPhrase(entry: IndexedEntry, typed: string[]): boolean {
+    if (typed.length < 2) return false;
+    const last = typed.length - 1;
+    for (let i = 0; i + typed.length <= entry.words.length; i++) {
+      if (
+        typed.every((word, k) =>
+          k === last ? entry.words[i + k]!.startsWith(word) : entry.words[i + k] === word,
+        )
+      )
+        return true;
+    }
+    return false;
+  }
+
   /** Pool entries for the headings of retrieval's best items, best item first. */
   function relatedEntries(
     results: { code: string; headingPath: string; title?: string }[],
@@ -253,11 +275,15 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
         codeWeight.set(r.code, (codeWeight.get(r.code) ?? 0) + 1 / (i + 1));
       });
       const covers = new Map<IndexedEntry, number>();
+      const phrases = new Set<IndexedEntry>();
       const votes = new Map<string, number>();
       for (const entry of entries) {
         const cover = typed.length === 0 ? 1 : coverage(entry, typed, typedTerms);
         covers.set(entry, cover);
-        if (cover === 1 && entry.code) votes.set(entry.code, (votes.get(entry.code) ?? 0) + 1);
+        const phrase = cover === 1 && carriesPhrase(entry, typed);
+        if (phrase) phrases.add(entry);
+        if (cover === 1 && entry.code)
+          votes.set(entry.code, (votes.get(entry.code) ?? 0) + (phrase ? PHRASE_VOTES : 1));
       }
       // The pool's questions that carry every typed word vote for their regulations too.
       const topVotes = Math.max(0, ...votes.values());
@@ -298,6 +324,7 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
             entry,
             score:
               2 * (covers.get(entry) ?? 0) +
+              (phrases.has(entry) ? PHRASE_BONUS : 0) +
               SOURCE_WEIGHT[entry.source] +
               0.2 * Math.log1p(entry.users) +
               (entry.code && topWeight > 0 ? (codeWeight.get(entry.code) ?? 0) / topWeight : 0) +

@@ -191,4 +191,26 @@ describe('the pool', () => {
     expect(codes('inspeção NR-13')).toEqual(['NR-13', 'NR-13', 'NR-13']);
     expect(codes('NR-13 xyzw').every((c) => c === 'NR-13')).toBe(true);
   });
+
+  it('puts first the entries that carry the typed words side by side, as one term ("pé-direito")', () => {
+    const pool: PoolEntry[] = [
+      {
+        id: 'apart',
+        text: 'Quem trabalha de pé tem direito a pausa?',
+        source: 'faq',
+        code: 'NR-17',
+        users: 0,
+      },
+      {
+        id: 'term',
+        text: 'Qual o pé-direito mínimo dos locais de trabalho?',
+        source: 'example',
+        code: 'NR-08',
+        users: 0,
+      },
+    ];
+    const index = createSuggestionIndex(pool);
+    expect(index.suggest('pé direito', 8).map((s) => s.id)).toEqual(['term', 'apart']);
+    expect(index.suggest('Qual o pé-dir', 8).map((s) => s.id)).toEqual(['term', 'apart']);
+  });
 });
