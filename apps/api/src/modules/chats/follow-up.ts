@@ -16,12 +16,8 @@ const NR_PHRASE =
 // Words a subject does not start with: the aspect asked about, not the thing.
 const ASPECT =
   /^(?:requisitos?|regras?|exig[êe]ncias?|obriga[çc][õo]es|fun[çc][õo]es|atribui[çc][õo]es|tipos?|graus?|percentuais|cuidados|medidas|normas?|itens?|condi[çc][õo]es|carga|hor[áa]ria|prazos?|validade|periodicidade|frequ[êe]ncia|conte[úu]do|jornada|dura[çc][ãa]o|m[áa]xim[ao]s?|m[íi]nim[ao]s?)$/i;
-const CONNECTORS = new Set([
-  'de',
-  'do',
-  'da',
-  'dos',
-  'das',
+// Words that open a modifier of the subject's noun phrase ("tipo paraquedista", "para entrar em…").
+const MODIFIER_START = new Set([
   'tipo',
   'em',
   'no',
@@ -35,9 +31,9 @@ const CONNECTORS = new Set([
   'pro',
   'com',
   'e',
-  'nr',
-  'nrs',
 ]);
+// Words that join a noun phrase: its modifiers, its "de" complements, "NR" ("treinamentos de NR").
+const CONNECTORS = new Set([...MODIFIER_START, 'de', 'do', 'da', 'dos', 'das', 'nr', 'nrs']);
 // Words that make a question, not its subject.
 const NOT_SUBJECT = new Set(
   [
@@ -240,23 +236,6 @@ function hasOwnSubject(text: string): boolean {
     .split(/\s+/)
     .some((w) => isContent(w) && !ASPECT.test(w) && !CONNECTORS.has(w.toLowerCase()));
 }
-
-// Words that open a modifier of the subject's noun phrase ("tipo paraquedista", "para entrar em…").
-const MODIFIER_START = new Set([
-  'tipo',
-  'para',
-  'pra',
-  'pro',
-  'em',
-  'no',
-  'na',
-  'nos',
-  'nas',
-  'num',
-  'numa',
-  'com',
-  'e',
-]);
 
 /**
  * What a pronoun stands for when the message asks something of its own: the subject's noun phrase
