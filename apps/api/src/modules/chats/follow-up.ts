@@ -4,6 +4,7 @@
  * and the regulation the last answer cited stays in focus unless the message names another one.
  */
 import synonyms from '../retrieval/data/synonyms.pt-BR.json' with { type: 'json' };
+import { escapeRegExp } from '../retrieval/synonyms';
 import { STOP_WORDS } from '../retrieval/text/analyzer';
 import { foldText } from '../retrieval/text/normalize';
 
@@ -286,7 +287,7 @@ export function genderOf(noun: string): 'f' | 'm' | null {
  * complements ("placa | identificação | caldeira"); a possessive ("o prontuário dela") stands for the
  * last part that agrees with it — the owner is the thing named last — and "ele"/"nele" for the
  * first one, the head; a part that does not agree is skipped ("ele" after "cinto de segurança" is
- * the cinto). Without an agreeing part, the whole subject.
+ * the cinto). Null when no part agrees.
  */
 function agreeingPart(
   subject: string,
@@ -467,7 +468,7 @@ export function resolveFollowUp(
     // "esses equipamentos" after a question about the EPI: the thing the abbreviation spells out.
     const abbreviation = ABBREVIATIONS.find(
       (a) =>
-        new RegExp(`(?<![\\p{L}])${a.term}(?![\\p{L}])`, 'u').test(previous) &&
+        new RegExp(`(?<![\\p{L}])${escapeRegExp(a.term)}(?![\\p{L}])`, 'u').test(previous) &&
         sameNoun(a.expansion.split(/\s+/)[0]!, np[3]!),
     );
     if (abbreviation)

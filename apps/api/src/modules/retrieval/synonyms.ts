@@ -42,7 +42,7 @@ export interface DomainData {
   wordingCues?: CueData;
 }
 
-function escape(s: string): string {
+export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -51,7 +51,7 @@ export function compileDomain(d: DomainData): DomainKnowledge {
     abbreviations: d.abbreviations.map((a) => ({
       // Case-sensitive ones are also ordinary words ("ar", "pt", "na"): only the capitalised form counts.
       pattern: new RegExp(
-        `(?<![\\p{L}\\d])${escape(a.term)}(?![\\p{L}\\d])`,
+        `(?<![\\p{L}\\d])${escapeRegExp(a.term)}(?![\\p{L}\\d])`,
         a.caseSensitive ? 'u' : 'iu',
       ),
       own: analyzeTerms(a.term),
