@@ -22,6 +22,15 @@ const components: Components = {
       </a>
     );
   },
+  table({ node: _node, children, ...rest }) {
+    // A wide table (a Quadro row quoted in an answer) scrolls sideways in its own box instead of
+    // squeezing its columns until words break; the box takes the keyboard focus to scroll.
+    return (
+      <div className="markdown-table" role="group" aria-label="Tabela" tabIndex={0}>
+        <table {...rest}>{children}</table>
+      </div>
+    );
+  },
   img({ src, alt, node: _node, ...rest }) {
     // A refused address arrives empty; an <img src=""> would make the browser fetch the page again.
     if (!src) return alt ? <span>{alt}</span> : null;

@@ -84,6 +84,12 @@ describe('Markdown', () => {
   it('renders GFM tables', async () => {
     renderMarkdown('| Item | Altura |\n| --- | --- |\n| Guarda-corpo | 1,20 m |');
 
-    expect(await screen.findByRole('table')).toHaveTextContent('Guarda-corpo');
+    const table = await screen.findByRole('table');
+    expect(table).toHaveTextContent('Guarda-corpo');
+    // In a box of its own that scrolls sideways and takes the keyboard focus.
+    const box = screen.getByRole('group', { name: 'Tabela' });
+    expect(box).toContainElement(table);
+    expect(box).toHaveClass('markdown-table');
+    expect(box).toHaveAttribute('tabindex', '0');
   });
 });
