@@ -108,12 +108,15 @@ describe('a row of the table an item states its rule in', () => {
     const markdown = answer('Qual a carga horária do treinamento do vigia?');
     const [lead] = markdown.split('\n\n');
     expect(lead).toBe(
-      'Segundo o item 1.2 do Anexo III da NR-33, no Quadro 1, Vigia e trabalhador autorizado — Treinamento inicial (carga horária): 16 horas; Treinamento periódico (carga horária/periodicidade): 8 horas/anual; Treinamento eventual: Conforme previsto na NR-01.',
+      'Segundo o item 1.2 do Anexo III da NR-33, no Quadro 1, Vigia e trabalhador autorizado — Treinamento inicial (carga horária): 16 horas; Treinamento periódico (carga horária/periodicidade): 8 horas/anual.',
     );
     expect(markdown).toContain(
       '> A carga horária da parte prática do treinamento inicial e periódico dos supervisores de entrada',
     );
-    expect(markdown).toContain('| Vigia e trabalhador autorizado | 16 horas |');
+    // The whole row, the column without a figure too, shows in the table below.
+    expect(markdown).toContain(
+      '| Vigia e trabalhador autorizado | 16 horas | 8 horas/anual | Conforme previsto na NR-01 |',
+    );
     expect(markdown).not.toContain('| Supervisor de entrada |');
   });
 

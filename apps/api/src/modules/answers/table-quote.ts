@@ -44,7 +44,7 @@ export function quoteTable(content: string, relevance: Relevance): Quote | null 
   };
 }
 
-/** A row stated in a lead: its label, then each column (only those that answer, when long). */
+/** A row stated in a lead: its label, then the columns that give a figure. */
 const MAX_ROW_STATEMENT_CHARS = 420;
 const CAPTION_LINE = /^(QUADRO|Quadro|TABELA|Tabela)\s+([IVXL\d]+(?:-[A-Z])?)\b/;
 
@@ -95,15 +95,11 @@ export function answeringRow(units: readonly Unit[], relevance: Relevance): Answ
     .filter((p) => p.cell && p.cell !== '-');
   const say = (list: typeof pairs) =>
     `${cells[0]} — ${list.map((p) => (p.name ? `${p.name}: ${p.cell}` : p.cell)).join('; ')}`;
-  let said = say(pairs);
-  if (said.length > MAX_ROW_STATEMENT_CHARS) {
-    // Long: the columns with a figure or a word asked.
-    const answering = pairs.filter(
-      (p) => decisiveMatch(p.cell) !== null || coveredTerms(p.cell, relevance).length > 0,
-    );
-    said = say(answering);
-    if (answering.length === 0 || said.length > MAX_ROW_STATEMENT_CHARS) return null;
-  }
+  // The question asks for a figure: the lead states the columns that give one; the whole row shows
+  // in the table below it.
+  const figures = pairs.filter((p) => decisiveMatch(p.cell) !== null);
+  const said = say(figures.length > 0 ? figures : pairs);
+  if (said.length > MAX_ROW_STATEMENT_CHARS) return null;
   const before = units[header!.index - 1];
   const caption = before && CAPTION_LINE.exec(before.text.trim());
   const where = caption ? `no Quadro ${caption[2]}` : 'na tabela';
