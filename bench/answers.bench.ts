@@ -21,6 +21,7 @@ import { createLlmEngine } from '../apps/api/src/modules/answers/llm.engine';
 import { buildTurnInput, type ChatSoFar } from '../apps/api/src/modules/chats/chat-context';
 import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.service';
 import { percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
+import type { ContextPassage } from '../apps/api/src/modules/retrieval/retrieval.types';
 import { createServedEngine } from '../apps/api/src/modules/retrieval/models';
 import type { SearchResult } from '../apps/api/src/modules/retrieval/retrieval.types';
 import { benchQuestionSets, followUpFiles, openBenchCorpus } from './lib/bench-corpus';
@@ -68,8 +69,17 @@ async function main(): Promise<void> {
      * turns were answered the same way (chat-context.ts reads it with the conversation).
      */
     const answerOf = async (q: EvalQuestion, answer: Answer) => {
-      const ask = async (question: string, retrievalQuery: string, focus?: string[]) => {
-        const retrieval = retrievalEngine.search(retrievalQuery, { limit: RETRIEVAL_LIMIT, focus });
+      const ask = async (
+        question: string,
+        retrievalQuery: string,
+        focus?: string[],
+        context?: ContextPassage[],
+      ) => {
+        const retrieval = retrievalEngine.search(retrievalQuery, {
+          limit: RETRIEVAL_LIMIT,
+          focus,
+          context,
+        });
         return { retrieval, answer: await answer(question, retrieval) };
       };
       if (!q.turns?.length) return ask(q.question, q.question);
@@ -88,7 +98,7 @@ async function main(): Promise<void> {
       };
       for (const turn of q.turns.slice(1)) {
         const input = buildTurnInput(turn, chat, true);
-        const result = await ask(input.question ?? turn, input.query, input.focus);
+        const result = await ask(input.question ?? turn, input.query, input.focus, input.context);
         messages.push({ content: turn, isUserMessage: true, regulations: [] });
         messages.push({
           content: result.answer.markdown,
@@ -97,7 +107,7 @@ async function main(): Promise<void> {
         });
       }
       const input = buildTurnInput(q.question, chat, true);
-      return ask(input.question ?? q.question, input.query, input.focus);
+      return ask(input.question ?? q.question, input.query, input.focus, input.context);
     };
 
     const tables: string[] = [];

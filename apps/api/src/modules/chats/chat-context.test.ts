@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { ABSTENTION_MARKDOWN } from '../answers/abstention';
 import type { AnswerInput } from '../answers/answer-engine';
 import { createExtractiveEngine } from '../answers/extractive.engine';
-import { buildTurnInput, CONTEXT_MESSAGES, type ChatSoFar } from './chat-context';
+import { buildTurnInput, CONTEXT_MESSAGES, CONTEXT_WEIGHT, type ChatSoFar } from './chat-context';
 import { createChatTestApp, type ChatTestApp } from './test-support/chat-test-app';
 
 const chatSoFar = (overrides: Partial<ChatSoFar> = {}): ChatSoFar => ({
@@ -26,6 +26,8 @@ describe('buildTurnInput', () => {
       query: 'e com que frequência (treinamento para trabalho em altura)?',
       question: 'e com que frequência (treinamento para trabalho em altura)?',
       focus: ['NR-35'],
+      // The previous question's words weigh in at half the weight of the message's own.
+      context: [{ text: 'Qual o treinamento para trabalho em altura?', weight: CONTEXT_WEIGHT }],
       conversation: [
         { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
         { role: 'assistant', content: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).' },
@@ -61,10 +63,16 @@ describe('buildTurnInput', () => {
       initialRegulations: [],
     });
     expect(buildTurnInput('e na NR 06?', chat, true).query).toBe('e na NR 06 (treinamento)?');
-    // The NR the user named stays a hard filter for the follow-up.
-    expect(buildTurnInput('e a reciclagem?', chat, true).query).toBe(
-      'e a reciclagem (treinamento)?\nNR-35',
-    );
+    // The NR the user named stays a hard filter for the follow-up; "a reciclagem" is what the
+    // message names, and the earlier subject is context.
+    expect(buildTurnInput('e a reciclagem?', chat, true)).toMatchObject({
+      query: 'e a reciclagem?\nNR-35',
+      question: 'e a reciclagem (treinamento)?',
+      context: [
+        { text: 'treinamento', weight: CONTEXT_WEIGHT },
+        { text: 'O que a NR-35 diz sobre treinamento?', weight: CONTEXT_WEIGHT },
+      ],
+    });
   });
 
   it('keeps the NR the user named two messages back as the filter', () => {
@@ -121,6 +129,37 @@ describe('buildTurnInput', () => {
     expect(buildTurnInput('Ele vence?', longer, true).question).toBe('cinto de segurança vence?');
   });
 
+  it('weighs the earlier questions less the further back they are, and only the last two', () => {
+    const chat = chatSoFar({
+      initialQuestion: 'Trabalho numa metalúrgica com bastante ruído.',
+      messages: [
+        {
+          content: 'O PCMSO precisa ter audiometria para quem trabalha com ruído?',
+          isUserMessage: true,
+          regulations: [],
+        },
+        { content: 'Sim.', isUserMessage: false, regulations: [{ title: 'PCMSO', code: 'NR-07' }] },
+        {
+          content: 'Quem paga o exame de audiometria do empregado?',
+          isUserMessage: true,
+          regulations: [],
+        },
+        {
+          content: 'A empresa.',
+          isUserMessage: false,
+          regulations: [{ title: 'PCMSO', code: 'NR-07' }],
+        },
+      ],
+    });
+    expect(buildTurnInput('E com que frequência?', chat, true).context).toEqual([
+      { text: 'Quem paga o exame de audiometria do empregado?', weight: CONTEXT_WEIGHT },
+      {
+        text: 'O PCMSO precisa ter audiometria para quem trabalha com ruído?',
+        weight: CONTEXT_WEIGHT / 2,
+      },
+    ]);
+  });
+
   it('searches a message that stands on its own without the previous question', () => {
     const input = buildTurnInput(
       'Qual a carga horária do curso de operador de empilhadeira?',
@@ -130,6 +169,7 @@ describe('buildTurnInput', () => {
     expect(input.query).toBe('Qual a carga horária do curso de operador de empilhadeira?');
     expect(input.focus).toEqual(['NR-35']);
     expect(input.question).toBeUndefined();
+    expect(input.context).toBeUndefined();
   });
 
   it('works for a blank chat with no earlier turns', () => {

@@ -1,4 +1,5 @@
 import type { ConversationTurn } from '../answers/answer-engine';
+import type { ContextPassage } from '../retrieval/retrieval.types';
 import { resolveFollowUp } from './follow-up';
 
 /** Earlier messages handed to the answer engine: about five exchanges. */
@@ -26,8 +27,27 @@ export interface TurnInput {
    * message or the conversation named an NR; absent without context.
    */
   focus?: string[];
+  /** Words the conversation carries into the message, for retrieval (`SearchOptions.context`). */
+  context?: ContextPassage[];
   /** Earlier turns given to the answer engine; absent without context. */
   conversation?: ConversationTurn[];
+}
+
+/**
+ * The weight, in a follow-up's search, of the words of the previous question (and of the subject
+ * a follow-up carries); each older question weighs half as much, down to `CONTEXT_QUESTIONS`
+ * questions back. 1 is the weight of the message's own words. Any weight from 0.4 to 0.7 gave the
+ * same follow-up results (decision 0051).
+ */
+export const CONTEXT_WEIGHT = 0.5;
+export const CONTEXT_QUESTIONS = 2;
+
+/** The user's earlier questions (resolved), latest first, as context passages of decaying weight. */
+function earlierPassages(asked: readonly string[]): ContextPassage[] {
+  return asked
+    .slice(-CONTEXT_QUESTIONS)
+    .reverse()
+    .map((text, back) => ({ text, weight: CONTEXT_WEIGHT / 2 ** back }));
 }
 
 const NR_CODE = /\bnr\s*-?\s*\d{1,2}\b/gi;
@@ -84,6 +104,7 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   const namesOwnCode = new RegExp(NR_CODE.source, 'i').test(content);
   let query: string;
   let focus: string[] = [];
+  const context: ContextPassage[] = [];
   if (resolved.followUp) {
     // The NR the user named earlier stays a hard filter; the regulations the last answer cited
     // only weigh in on the routing, so that an answer from the wrong NR does not lock the chat in
@@ -91,7 +112,12 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     // …named in the chat's latest message that named one ("A NR-32 fala sobre perfurocortantes.").
     const naming = asked.findLast((q) => new RegExp(NR_CODE.source, 'i').test(q));
     const named = namesOwnCode ? [] : [...new Set(naming?.match(NR_CODE) ?? [])];
-    query = [resolved.question, ...named].join('\n');
+    // What the message says is searched as written; what the conversation carries weighs less.
+    const own = resolved.background?.own ?? resolved.question;
+    if (resolved.background)
+      context.push({ text: resolved.background.carried, weight: CONTEXT_WEIGHT });
+    context.push(...earlierPassages(asked));
+    query = [own, ...named].join('\n');
     if (!namesOwnCode && named.length === 0) focus = cited;
   } else {
     query = content;
@@ -104,6 +130,7 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     query: query.trim(),
     ...(resolved.question !== content.trim() ? { question: resolved.question } : {}),
     ...(focus.length > 0 ? { focus } : {}),
+    ...(context.length > 0 ? { context } : {}),
     conversation,
   };
 }

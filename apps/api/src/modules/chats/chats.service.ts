@@ -140,6 +140,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
                 retrieval: await deps.retrieval.search(turn.input.query, {
                   limit: RETRIEVAL_LIMIT,
                   focus: turn.input.focus,
+                  context: turn.input.context,
                 }),
                 conversation: turn.input.conversation,
               },

@@ -235,6 +235,66 @@ describe('a message read with the previous question', () => {
     ).toBe('Eles têm que fazer o periódico (limpeza de fachada)?');
   });
 
+  it('keeps the previous subject as background of a message that names a thing of its own', () => {
+    const hospital = 'Num hospital, quem é responsável por descartar agulha usada?';
+    expect(resolveFollowUp('E as vacinas do pessoal de enfermagem, quem paga?', hospital)).toEqual({
+      question: 'E as vacinas do pessoal de enfermagem, quem paga (descartar agulha usada)?',
+      followUp: true,
+      background: {
+        own: 'E as vacinas do pessoal de enfermagem, quem paga?',
+        carried: 'descartar agulha usada',
+      },
+    });
+    // A condition on the previous question ("para…", "com…", "se…") names no thing of its own.
+    expect(
+      resolveFollowUp(
+        'E para instalação classe III?',
+        'Os procedimentos operacionais da NR-20 têm prazo de revisão?',
+      ),
+    ).toEqual({
+      question: 'E para instalação classe III (procedimentos operacionais)?',
+      followUp: true,
+    });
+    expect(
+      resolveFollowUp(
+        'E com 45 empregados no turno, como calcula?',
+        'Qual a proporção de instalações sanitárias por trabalhador?',
+      ).background,
+    ).toBeUndefined();
+  });
+
+  it('reads a message that opens with a preposition and a question word as a complement of the previous question', () => {
+    expect(
+      resolveFollowUp(
+        'De quanto tempo, e depois de quanto trabalho contínuo?',
+        'Quem trabalha em câmara fria de frigorífico tem direito a pausa?',
+      ),
+    ).toEqual({
+      question:
+        'De quanto tempo, e depois de quanto trabalho contínuo (Quem trabalha em câmara fria de frigorífico tem direito a pausa)?',
+      followUp: true,
+    });
+    expect(resolveFollowUp('Por quanto tempo?', 'A empresa tem que guardar o ASO?').question).toBe(
+      'Por quanto tempo (A empresa tem que guardar o ASO)?',
+    );
+    // Not at the start, it is a question of its own.
+    expect(
+      resolveFollowUp(
+        'Qual o exame que o trabalhador faz de quanto em quanto tempo?',
+        'A empresa tem que guardar o ASO?',
+      ).followUp,
+    ).toBe(false);
+  });
+
+  it('lets a plural pronoun stand for a plural whose ending does not tell its gender', () => {
+    expect(
+      resolveFollowUp(
+        'E o descarte deles é responsabilidade de quem?',
+        'Tem que ter plano de prevenção pra isso (perfurocortantes)?',
+      ).question,
+    ).toBe('E o descarte dos perfurocortantes é responsabilidade de quem?');
+  });
+
   it('does not take what the case lacks ("sem …") for its subject', () => {
     expect(
       subjectOf(

@@ -102,6 +102,18 @@ const ANAPHORA =
 const DEMONSTRATIVE_NP =
   /(?<!\p{L})(d|n)?(esse|essa|esses|essas|este|esta|estes|estas)\s+(\p{L}+)/iu;
 const PRONOUN = /(?<!\p{L})(d|n)?(?:ele|ela|eles|elas)(?!\p{L})/iu;
+/**
+ * "E para instalação classe III?", "E se for…", "E com 45 empregados…": a condition on the
+ * previous question, not a thing of its own.
+ */
+const CONDITION_START =
+  /^\s*(?:e|mas)\s+(?:para|pra|pro|com|se|no caso d[eoa]s?|em|no|na|nos|nas|num|numa|quando|durante|sem)\s+/i;
+/**
+ * "De quanto tempo?", "Por quanto tempo?", "A partir de quando?": a complement of the previous
+ * question.
+ */
+const FRAGMENT_START =
+  /^\s*(?:de|por|com|em|a partir de|at[ée]|para|pra|desde|depois de|antes de|dentro de)\s+(?:qu[eê]|qual|quais|quanto|quantos|quantas|quantidade|quem|quando|onde)(?!\p{L})/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
@@ -337,6 +349,13 @@ function pronounReferent(
     const part = agreeingPart(phrase, gender, plural, possessive);
     if (part) return part;
   }
+  // "deles" after "…plano de prevenção pra isso (perfurocortantes)?": a plural whose gender the
+  // ending does not tell agrees in number, the only thing it shows.
+  if (plural)
+    for (const phrase of [subject, ...others]) {
+      const head = phrase.split(/\s+/)[0] ?? '';
+      if (genderOf(head) === null && isPlural(head)) return phrase;
+    }
   return null;
 }
 
@@ -351,6 +370,11 @@ export interface ResolvedTurn {
   question: string;
   /** Whether the message needed the conversation to be understood. */
   followUp: boolean;
+  /**
+   * The message names a thing of its own and the previous subject only came along as background:
+   * the message as written (`own`) and what it carries (`carried`), which retrieval weighs less.
+   */
+  background?: { own: string; carried: string };
 }
 
 /**
@@ -366,7 +390,8 @@ export function resolveFollowUp(
 ): ResolvedTurn {
   const text = message.trim();
   if (!previous?.trim()) return { question: text, followUp: false };
-  const elliptical = ELLIPSIS_START.test(text);
+  const fragment = FRAGMENT_START.test(text);
+  const elliptical = ELLIPSIS_START.test(text) || fragment;
   const anaphoric = ANAPHORA.test(text);
   const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2;
   if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
@@ -399,6 +424,13 @@ export function resolveFollowUp(
     if (same) return { question: previous.replace(same[0], graded[0]), followUp: true };
   }
 
+  // "De quanto tempo, e depois de quanto trabalho contínuo?" after "…tem direito a pausa?": a
+  // complement of the previous question, which comes along whole.
+  if (fragment && !anaphoric)
+    return {
+      question: `${text.replace(/\?\s*$/, '')} (${previous.replace(/[?\s]+$/, '')})?`,
+      followUp: true,
+    };
   // "A jornada máxima é de 6 horas, certo?" names only an aspect: the thing is the one an earlier
   // question named ("operador de call center").
   let subject = subjectOf(previous);
@@ -521,5 +553,12 @@ export function resolveFollowUp(
   }
   // "E o periódico, de quanto em quanto tempo?": the subject comes along.
   const question = text.replace(/\?\s*$/, '');
-  return { question: `${question} (${subject})?`, followUp: true };
+  // "E as vacinas do pessoal de enfermagem, quem paga?" names a thing of its own: the previous
+  // subject is background. "E para instalação classe III?" only sets a condition on it.
+  const background = hasOwnSubject(text.replace(ELLIPSIS_START, '')) && !CONDITION_START.test(text);
+  return {
+    question: `${question} (${subject})?`,
+    followUp: true,
+    ...(background ? { background: { own: `${question}?`, carried: subject } } : {}),
+  };
 }

@@ -139,6 +139,24 @@ describe('retrieval engine', () => {
     expect(first('capacitação na NR-01', ['NR-35'])).toBe('NR-01 1.7.4');
   });
 
+  it("weighs the conversation's words in, below the question's own", () => {
+    const first = (q: string, context?: { text: string; weight: number }[]) => {
+      const r = engine.search(q, { context }).results[0]!;
+      return `${r.code} ${r.item}`;
+    };
+    expect(first('capacitação')).toBe('NR-01 1.7.4');
+    expect(first('capacitação', [{ text: 'trabalho em altura', weight: 0.5 }])).toBe(
+      'NR-35 35.3.3',
+    );
+    // The message's own words decide over what the conversation carries.
+    expect(first('saídas', [{ text: 'extintores inspecionados', weight: 0.5 }])).toBe(
+      'NR-23 23.2.1',
+    );
+    expect(first('saídas extintores inspecionados')).toBe('NR-23 23.1.1');
+    // A blank or weightless passage changes nothing.
+    expect(first('capacitação', [{ text: 'trabalho em altura', weight: 0 }])).toBe('NR-01 1.7.4');
+  });
+
   it('respects the limit and orders by score', () => {
     const results = engine.search('trabalho em altura capacitação', { limit: 3 }).results;
     expect(results).toHaveLength(3);

@@ -7,6 +7,7 @@ import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-mo
 import { parseQuery, type ParsedQuery } from './query';
 import { childBonus, parentIndex, proximityOf, queryTermPositions, topK } from './rerank';
 import type {
+  ContextPassage,
   IndexedSection,
   RankedSection,
   RetrievalEngine,
@@ -132,6 +133,25 @@ const AMENDMENT_NOTE =
 
 /** The last heading above an item ("3.2 Definições", "Anexo IV > Glossário"). */
 const lastHeading = (headingPath: string) => headingPath.split(' > ').at(-1) ?? '';
+
+/**
+ * The question with the conversation's words added at their passages' weights (a new object:
+ * parsed queries are shared). A word the question has keeps its own weight.
+ */
+function withContext(query: ParsedQuery, context: readonly ContextPassage[] = []): ParsedQuery {
+  if (context.length === 0) return query;
+  const weights = new Map(query.weights);
+  const topicCodes = new Map(query.topicCodes);
+  for (const passage of context) {
+    if (!passage.text.trim() || passage.weight <= 0) continue;
+    const carried = parseQuery(passage.text);
+    for (const [term, weight] of carried.weights)
+      weights.set(term, Math.max(weights.get(term) ?? 0, weight * passage.weight));
+    for (const [code, hits] of carried.topicCodes)
+      topicCodes.set(code, Math.max(topicCodes.get(code) ?? 0, hits * passage.weight));
+  }
+  return { ...query, weights, topicCodes };
+}
 
 /** What the learned reranker reads of each first-stage candidate, in this order. */
 export const RANK_FEATURES = [
@@ -394,8 +414,13 @@ export function createRetrievalEngine(
   }
 
   /** Everything one question's ranking produces: the results and the features both models read. */
-  function analyse(text: string, models: RetrievalModels, focus: readonly string[] = []): Analysis {
-    const query = parseQuery(text);
+  function analyse(
+    text: string,
+    models: RetrievalModels,
+    focus: readonly string[] = [],
+    context?: readonly ContextPassage[],
+  ): Analysis {
+    const query = withContext(parseQuery(text), context);
     const named = query.codes.filter((c) => codes.has(c));
     if (query.codes.length > 0 && named.length === 0)
       return { ranked: [], candidates: [], answerability: null, handConfidence: 0, sure: false };
@@ -633,7 +658,7 @@ export function createRetrievalEngine(
 
   function search(text: string, options: SearchOptions, models: RetrievalModels): SearchResult {
     const limit = options.limit ?? 10;
-    const analysis = analyse(text, models, options.focus);
+    const analysis = analyse(text, models, options.focus, options.context);
     const { abstained, confidence } = decide(analysis, models);
     const best = analysis.ranked[0];
     return {

@@ -36,6 +36,18 @@ export interface SearchOptions {
    * query. Ignored when the question names an NR or an item.
    */
   focus?: readonly string[];
+  /**
+   * What the conversation carries into a follow-up ("E com que frequência?" after a question on
+   * the audiometria): its words are searched at the passage's weight (below 1, the weight of the
+   * question's own words) and are not what the question asks (coverage, proximity).
+   */
+  context?: readonly ContextPassage[];
+}
+
+/** Earlier text of a conversation and how much its words weigh in a search (0..1). */
+export interface ContextPassage {
+  text: string;
+  weight: number;
 }
 
 export interface SearchResult {
