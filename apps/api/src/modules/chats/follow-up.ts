@@ -311,6 +311,11 @@ function agreeingPart(
   const starts = [0];
   tokens.forEach((t, i) => {
     if (/^d[eoa]s?$/i.test(t) && i + 1 < tokens.length) starts.push(i + 1);
+    else if (!possessive && MODIFIER_START.has(foldText(t)) && i + 1 < tokens.length) {
+      // "supermercado com 40 operadores": the noun after a figure.
+      const next = /^\d/.test(tokens[i + 1]!) ? i + 2 : i + 1;
+      if (next < tokens.length) starts.push(next);
+    }
   });
   if (possessive) starts.reverse();
   const start = starts.find(
@@ -531,7 +536,7 @@ export function resolveFollowUp(
   // "E o capacitado? Se ele mudar de empresa…": "ele" is what the message itself just named.
   const before = pronoun ? text.slice(0, pronoun.index) : '';
   const namedBefore =
-    /[?.!]/.test(before) && contentWordCount(before.replace(ELLIPSIS_START, '')) > 0;
+    /[?.!:]/.test(before) && contentWordCount(before.replace(ELLIPSIS_START, '')) > 0;
   if (pronoun && !namedBefore) {
     // "ele" in a message that asks something of its own stands for the subject's head; alone
     // ("e ele?"), for all of it. Its gender picks the part of the subject it agrees with.
