@@ -295,6 +295,51 @@ describe('a message read with the previous question', () => {
     ).toBe('E o descarte dos perfurocortantes é responsabilidade de quem?');
   });
 
+  it('lets a pronoun agree with a noun after a modifier, past a figure', () => {
+    expect(
+      resolveFollowUp(
+        'Que treinamento eles precisam ter?',
+        'Trabalho num supermercado com 40 operadores de caixa.',
+      ).question,
+    ).toBe('Que treinamento operadores de caixa precisam ter?');
+    // A possessive's owner is a "de" complement, not a place ("caldeira… na usina").
+    expect(
+      resolveFollowUp(
+        'Qual o prazo da inspeção dela?',
+        'Temos uma caldeira categoria B na usina, sem SGC.',
+      ).question,
+    ).toBe('Qual o prazo da inspeção da caldeira categoria B?');
+  });
+
+  it('does not take the verbs a user tells their situation with for the subject', () => {
+    expect(
+      subjectOf('Trabalho num call center e queria saber das regras de jornada do operador.'),
+    ).toBe('call center');
+    expect(subjectOf('Comprei capacetes com protetor facial já acoplados.')).toBe(
+      'capacetes com protetor facial',
+    );
+    expect(subjectOf('Vou contratar uns caras pra limpeza de fachada.')).toBe(
+      'caras pra limpeza de fachada',
+    );
+    // "Trabalho em altura" is the thing itself.
+    expect(subjectOf('Trabalho em altura exige treinamento de quantas horas?')).toBe(
+      'Trabalho em altura',
+    );
+    // A sentence ends a phrase: "…de 6 m de altura. Precisa emitir…" does not run on.
+    expect(subjectOf('O telhado tem 6 m. Permissão de trabalho é obrigatória?')).toBe(
+      'Permissão de trabalho',
+    );
+  });
+
+  it('keeps "ele" after the noun the message names before a colon', () => {
+    expect(
+      resolveFollowUp(
+        'Começa pelo qualificado: o que define ele?',
+        'Na NR-10 qual a diferença entre profissional habilitado e capacitado?',
+      ).background?.own,
+    ).toBe('Começa pelo qualificado: o que define ele?');
+  });
+
   it('does not take what the case lacks ("sem …") for its subject', () => {
     expect(
       subjectOf(

@@ -74,6 +74,11 @@ const NOT_SUBJECT = new Set(
     'conforme',
     'nr',
     'norma',
+    // What the user wants, not what it is about ("…e queria saber das regras").
+    'queria',
+    'gostaria',
+    'quero',
+    'saber',
   ].map(foldText),
 );
 
@@ -199,10 +204,11 @@ interface Phrase {
 export function phrasesOf(question: string): Phrase[] {
   const text = question
     .replace(NR_PHRASE, ' ')
-    .replace(/[?!.:;]+/g, ' ')
+    .replace(/[?!.:;]+/g, ' | ')
     .replace(/[()]/g, ' , ')
     .replace(/,/g, ' , ');
   const tokens = text.split(/\s+/).filter(Boolean);
+  let sentenceStart = true;
   const phrases: Phrase[] = [];
   let run: string[] = [];
   let count = 0;
@@ -219,10 +225,19 @@ export function phrasesOf(question: string): Phrase[] {
     count = 0;
   };
   let previousWord = '';
-  for (const token of tokens) {
+  tokens.forEach((token, at) => {
     const w = foldText(token);
-    const verb = run.length === 0 && MODALS.has(previousWord);
+    const opening = sentenceStart;
+    sentenceStart = token === '|';
+    // "Trabalho num call center…", "Comprei capacetes…": the speaker's own verb opens the sentence.
+    const speaker = opening && speakerVerb(w, foldText(tokens[at + 1] ?? ''));
+    const verb = (run.length === 0 && MODALS.has(previousWord)) || speaker;
     if (run.length === 0) negated = previousWord === 'sem';
+    if (token === '|') {
+      previousWord = '';
+      close();
+      return;
+    }
     previousWord = w;
     // "caldeira categoria B", "instalação classe III": the grade belongs to the thing.
     const grade = run.length > 0 && /^(?:[A-E]|[IVX]{1,4})$/.test(token);
@@ -238,9 +253,55 @@ export function phrasesOf(question: string): Phrase[] {
       count += 1;
     } else if (run.length > 0 && CONNECTORS.has(token.toLowerCase())) run.push(token);
     else close();
-  }
+  });
   close();
   return phrases;
+}
+
+/** Verbs a user opens a sentence with to tell their situation ("Tenho…", "Vou contratar…"). */
+const SPEAKER_VERBS = new Set(
+  [
+    'tenho',
+    'temos',
+    'sou',
+    'somos',
+    'estou',
+    'estamos',
+    'vou',
+    'vamos',
+    'fiz',
+    'fizemos',
+    'faço',
+    'fazemos',
+    'tive',
+    'tivemos',
+    'uso',
+    'usamos',
+    'preciso',
+    'precisamos',
+    'quero',
+    'queremos',
+    'trabalhamos',
+    'pago',
+    'pagamos',
+    'moro',
+    'atuo',
+  ].map(foldText),
+);
+/**
+ * After "Trabalho" these make it the verb ("Trabalho num call center", "Trabalho como técnico"),
+ * not the noun ("Trabalho em altura").
+ */
+const AFTER_WORKING = new Set(['num', 'numa', 'na', 'no', 'como']);
+
+/**
+ * Whether a sentence's first word is the speaker's verb: listed, "trabalho num…", or a first
+ * person of the past or plural ("comprei", "contratamos").
+ */
+function speakerVerb(word: string, next: string): boolean {
+  if (SPEAKER_VERBS.has(word)) return true;
+  if (word === 'trabalho') return AFTER_WORKING.has(next);
+  return /^\p{L}{3,}(?:ei|amos|emos|imos)$/u.test(word) && !STOP_WORDS.has(word);
 }
 
 /** Whether the message names a thing of its own, not only an aspect ("a carga horária mínima"). */
