@@ -302,6 +302,13 @@ describe('a message read with the previous question', () => {
         'Trabalho num supermercado com 40 operadores de caixa.',
       ).question,
     ).toBe('Que treinamento operadores de caixa precisam ter?');
+    // A place is where the thing is, not the thing: "ela" is the permissão, not the cobertura.
+    expect(
+      resolveFollowUp(
+        'O que ela tem que conter?',
+        'Precisa de permissão de trabalho (serviço não rotineiro na cobertura do galpão)?',
+      ).question,
+    ).toBe('O que permissão de trabalho tem que conter?');
     // A possessive's owner is a "de" complement, not a place ("caldeira… na usina").
     expect(
       resolveFollowUp(

@@ -33,6 +33,8 @@ const MODIFIER_START = new Set([
   'com',
   'e',
 ]);
+/** Words after which a noun stands beside the head ("fábrica com 40 operadores", "X e Y"). */
+const ACCOMPANYING = new Set(['com', 'e']);
 // Words that join a noun phrase: its modifiers, its "de" complements, "NR" ("treinamentos de NR").
 const CONNECTORS = new Set([...MODIFIER_START, 'de', 'do', 'da', 'dos', 'das', 'nr', 'nrs']);
 // Words that make a question, not its subject.
@@ -372,8 +374,9 @@ function agreeingPart(
   const starts = [0];
   tokens.forEach((t, i) => {
     if (/^d[eoa]s?$/i.test(t) && i + 1 < tokens.length) starts.push(i + 1);
-    else if (!possessive && MODIFIER_START.has(foldText(t)) && i + 1 < tokens.length) {
-      // "supermercado com 40 operadores": the noun after a figure.
+    else if (!possessive && ACCOMPANYING.has(foldText(t)) && i + 1 < tokens.length) {
+      // "supermercado com 40 operadores": the noun after a figure. A place ("serviço na
+      // cobertura") is where the thing is, not the thing.
       const next = /^\d/.test(tokens[i + 1]!) ? i + 2 : i + 1;
       if (next < tokens.length) starts.push(next);
     }
