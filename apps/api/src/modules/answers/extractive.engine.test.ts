@@ -78,6 +78,28 @@ describe('grounded extractive engine', () => {
     expect(result.markdown).toContain('superior a 40 km/h');
   });
 
+  it('leads with the regulation retrieval ranked first; an item of another one may only follow', async () => {
+    const kept: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000009',
+      item: '98.5.1',
+      content: 'Os documentos da plataforma devem ficar à disposição da fiscalização.',
+      score: 10,
+    };
+    const elsewhere: AnswerSource = {
+      ...UNRELATED,
+      sectionId: 'bbbbbbbb-0000-4000-8000-000000000009',
+      item: '97.4.2',
+      content: 'Os documentos da armazenagem devem ser arquivados pelo prazo de 5 (cinco) anos.',
+      score: 9.6,
+    };
+    const result = await engine.answer(
+      inputFor('Por quanto tempo os documentos ficam arquivados?', [kept, elsewhere]),
+    );
+    expect(result.markdown.split('\n\n')[0]).toMatch(/^Segundo o item 98\.5\.1 da NR-98/);
+    expect(result.citations.map((c) => c.item)).toEqual(['98.5.1', '97.4.2']);
+  });
+
   it('cites every chosen item, lists them, and links only to items it was given', async () => {
     const results = [TRAINING, GUARDRAIL_ANNEX, EMPLOYER_DUTIES, UNRELATED];
     const result = await engine.answer(

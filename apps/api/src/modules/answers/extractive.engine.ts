@@ -129,6 +129,11 @@ export function chooseItems(question: string, results: readonly AnswerSource[]):
       .slice(0, MAX_ITEMS),
     merit,
   );
+  // The first paragraph states what the regulation retrieval judged best says: an item of another
+  // regulation may follow, never lead ("por quanto tempo guardar?" opened with NR-31's documents
+  // while NR-33's PET came first). A named item leads wherever it is.
+  const lead = chosen.findIndex((c) => c.source.regulationId === top.regulationId);
+  if (lead > 0 && !named(chosen[0]!.source)) chosen.unshift(...chosen.splice(lead, 1));
   // An item that only introduces its parent or child ("Cabe ao empregador:") is completed by the
   // relative that carries the number or the duty, when retrieval found it.
   for (const c of [...chosen]) {
