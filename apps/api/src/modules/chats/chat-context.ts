@@ -94,10 +94,8 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   // Each user message resolved in turn; the older ones tell what the conversation has named.
   const asked: string[] = [];
   for (const turn of turns) {
-    if (turn.role === 'user') {
-      const r = resolveFollowUp(turn.content, asked.at(-1) ?? null, asked.slice(0, -1));
-      asked.push(r.question);
-    }
+    if (turn.role === 'user')
+      asked.push(resolveFollowUp(turn.content, asked.at(-1) ?? null, asked.slice(0, -1)).question);
   }
   const previous = asked.at(-1) ?? null;
   const lastAnswer = turns.findLast((t) => t.role === 'assistant');

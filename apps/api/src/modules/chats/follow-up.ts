@@ -228,18 +228,19 @@ export function phrasesOf(question: string): Phrase[] {
   };
   let previousWord = '';
   tokens.forEach((token, at) => {
-    const w = foldText(token);
-    const opening = sentenceStart;
-    sentenceStart = token === '|';
-    // "Trabalho num call center…", "Comprei capacetes…": the speaker's own verb opens the sentence.
-    const speaker = opening && speakerVerb(w, foldText(tokens[at + 1] ?? ''));
-    const verb = (run.length === 0 && MODALS.has(previousWord)) || speaker;
-    if (run.length === 0) negated = previousWord === 'sem';
+    // A sentence's end closes its phrase.
     if (token === '|') {
-      previousWord = '';
       close();
+      sentenceStart = true;
+      previousWord = '';
       return;
     }
+    const w = foldText(token);
+    // "Trabalho num call center…", "Comprei capacetes…": the speaker's own verb opens the sentence.
+    const speaker = sentenceStart && speakerVerb(w, foldText(tokens[at + 1] ?? ''));
+    sentenceStart = false;
+    const verb = (run.length === 0 && MODALS.has(previousWord)) || speaker;
+    if (run.length === 0) negated = previousWord === 'sem';
     previousWord = w;
     // "caldeira categoria B", "instalação classe III": the grade belongs to the thing.
     const grade = run.length > 0 && /^(?:[A-E]|[IVX]{1,4})$/.test(token);
@@ -281,7 +282,6 @@ const SPEAKER_VERBS = new Set(
     'usamos',
     'preciso',
     'precisamos',
-    'quero',
     'queremos',
     'trabalhamos',
     'pago',

@@ -39,7 +39,8 @@ export interface SearchOptions {
   /**
    * What the conversation carries into a follow-up ("E com que frequência?" after a question on
    * the audiometria): its words are searched at the passage's weight (below 1, the weight of the
-   * question's own words) and are not what the question asks (coverage, proximity).
+   * question's own words), and its NR topic phrases count as the question's. Like synonyms, they
+   * add to an item's coverage but are not part of what the question asks (its own words).
    */
   context?: readonly ContextPassage[];
 }
