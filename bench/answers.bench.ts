@@ -31,7 +31,11 @@ import { runBench, writeBenchResult } from './lib/run';
 
 const f = (n: number) => n.toFixed(3);
 
-type Answer = (question: string, retrieval: SearchResult) => Promise<AnswerResult>;
+type Answer = (
+  question: string,
+  retrieval: SearchResult,
+  context?: ContextPassage[],
+) => Promise<AnswerResult>;
 
 async function main(): Promise<void> {
   const sets = benchQuestionSets(process.argv.slice(2));
@@ -53,14 +57,14 @@ async function main(): Promise<void> {
     const engines: { name: string; answer: Answer }[] = [
       {
         name: 'extrativo',
-        answer: async (question, retrieval) =>
-          composeExtractiveAnswer({ question, retrieval }, today),
+        answer: async (question, retrieval, context) =>
+          composeExtractiveAnswer({ question, retrieval, context }, today),
       },
       {
         name: realLlm
           ? `LLM (${process.env.NORMAS_BENCH_LLM_MODEL ?? 'modelo'})`
           : 'LLM (stand-in local)',
-        answer: (question, retrieval) => llm.answer({ question, retrieval }),
+        answer: (question, retrieval, context) => llm.answer({ question, retrieval, context }),
       },
     ];
 
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
           focus,
           context,
         });
-        return { retrieval, answer: await answer(question, retrieval) };
+        return { retrieval, answer: await answer(question, retrieval, context) };
       };
       if (!q.turns?.length) return ask(q.question, q.question);
       const regulationsOf = (citations: { code: string }[]) =>

@@ -1,3 +1,4 @@
+import type { ContextPassage } from '../retrieval/retrieval.types';
 /**
  * The one interface behind which answers are composed. An engine answers only from the sections the
  * retrieval step handed it, cites each one it uses, and abstains when retrieval was not confident.
@@ -38,6 +39,11 @@ export interface AnswerInput {
   };
   /** Earlier turns of a chat, oldest first. */
   conversation?: ConversationTurn[];
+  /**
+   * What retrieval weighed in from the conversation (`SearchOptions.context`): the extractive
+   * engine picks the decisive sentences with the same words at the same weights.
+   */
+  context?: readonly ContextPassage[];
 }
 
 export interface Citation {

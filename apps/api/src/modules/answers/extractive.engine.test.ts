@@ -100,6 +100,23 @@ describe('grounded extractive engine', () => {
     expect(result.citations.map((c) => c.item)).toEqual(['98.5.1', '97.4.2']);
   });
 
+  it("picks the decisive sentence with the conversation's words, as retrieval read them", async () => {
+    const item: AnswerSource = {
+      ...TRAINING,
+      content:
+        'A capacitação deve ser renovada a cada 2 (dois) anos.\n' +
+        'O certificado da capacitação deve ser guardado por 5 (cinco) anos.',
+    };
+    const lead = async (context?: { text: string; weight: number }[]) =>
+      (
+        await engine.answer({ ...inputFor('E de quanto em quanto tempo?', [item]), context })
+      ).markdown.split('\n\n')[0];
+    expect(await lead()).toContain('renovada a cada 2 (dois) anos');
+    expect(await lead([{ text: 'Quem guarda o certificado?', weight: 0.5 }])).toContain(
+      'guardado por 5 (cinco) anos',
+    );
+  });
+
   it('cites every chosen item, lists them, and links only to items it was given', async () => {
     const results = [TRAINING, GUARDRAIL_ANNEX, EMPLOYER_DUTIES, UNRELATED];
     const result = await engine.answer(

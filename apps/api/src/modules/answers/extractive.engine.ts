@@ -19,6 +19,7 @@ import { buildRelevance, splitUnits } from './passages';
 import { quoteItem } from './quote';
 import { quoteTable } from './table-quote';
 import { answerTypeOf, type AnswerType } from './answer-type';
+import type { ContextPassage } from '../retrieval/retrieval.types';
 
 /** A result below this share of the best score is a different topic, not a second answer. */
 const RELATIVE_CUT = 0.6;
@@ -87,13 +88,18 @@ function parentsFirst(items: ChosenItem[], merit: (c: ChosenItem) => number): Ch
 }
 
 /** The items that answer, best first, each with what to quote from it. */
-export function chooseItems(question: string, results: readonly AnswerSource[]): ChosenItem[] {
+export function chooseItems(
+  question: string,
+  results: readonly AnswerSource[],
+  context: readonly ContextPassage[] = [],
+): ChosenItem[] {
   const ranked = [...results].sort((a, b) => b.score - a.score).slice(0, SCANNED_RESULTS);
   const top = ranked[0];
   if (!top || !(top.score > 0)) return [];
   const relevance = buildRelevance(
     question,
     ranked.flatMap((r) => splitUnits(r.content)),
+    context,
   );
   const quoted = ranked
     .map((source) => ({
@@ -172,7 +178,7 @@ export function chunkText(text: string, size = 24): string[] {
 export function composeExtractiveAnswer(input: AnswerInput, today: string): AnswerResult {
   const chosen = input.retrieval.abstained
     ? []
-    : chooseItems(input.question, input.retrieval.results);
+    : chooseItems(input.question, input.retrieval.results, input.context);
   if (chosen.length === 0) return { markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true };
   return {
     markdown: renderAnswer(

@@ -4,6 +4,7 @@
  * units, deadlines, duties and prohibitions, the things a professional acts on.
  */
 import { parseQuery } from '../retrieval/query';
+import type { ContextPassage } from '../retrieval/retrieval.types';
 import { analyzeTerms } from '../retrieval/text/analyzer';
 import { answerTypeOf, type AnswerType } from './answer-type';
 
@@ -200,11 +201,23 @@ const QUESTION_WORDS = new Set(
   analyzeTerms('quanto quanta quantos quantas qual quais onde teve precisa preciso'),
 );
 
-export function buildRelevance(question: string, units: readonly Unit[]): Relevance {
+/**
+ * What a question asks, for picking sentences: its words with their weights, and the
+ * conversation's words at their passages' weights (a follow-up in a chat, as retrieval read it).
+ */
+export function buildRelevance(
+  question: string,
+  units: readonly Unit[],
+  context: readonly ContextPassage[] = [],
+): Relevance {
   const query = parseQuery(question);
   const weights = new Map(
     [...query.weights].filter(([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t)),
   );
+  for (const passage of context)
+    for (const [t, w] of parseQuery(passage.text).weights)
+      if (!/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t))
+        weights.set(t, Math.max(weights.get(t) ?? 0, w * passage.weight));
   // A word of the question that is also part of an expansion ("proteção" in "proteção do EPI")
   // stays a word of its own.
   const asked = new Set(query.terms);

@@ -143,6 +143,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
                   context: turn.input.context,
                 }),
                 conversation: turn.input.conversation,
+                context: turn.input.context,
               },
               { signal, onDelta: options.onDelta },
             ));
