@@ -277,6 +277,13 @@ describe('a message read with the previous question', () => {
     expect(resolveFollowUp('Por quanto tempo?', 'A empresa tem que guardar o ASO?').question).toBe(
       'Por quanto tempo (A empresa tem que guardar o ASO)?',
     );
+    // A whole question that opens the same way is a question of its own.
+    expect(
+      resolveFollowUp(
+        'a partir de quanto de carga instalada a empresa é obrigada a ter o prontuário de instalações elétricas?',
+        'Posso mandar um eletricista sozinho fazer manutenção na rede energizada?',
+      ).followUp,
+    ).toBe(false);
     // Not at the start, it is a question of its own.
     expect(
       resolveFollowUp(

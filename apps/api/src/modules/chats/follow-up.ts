@@ -121,6 +121,11 @@ const CONDITION_START =
  */
 const FRAGMENT_START =
   /^\s*(?:de|por|com|em|a partir de|at[ée]|para|pra|desde|depois de|antes de|dentro de)\s+(?:qu[eê]|qual|quais|quanto|quantos|quantas|quantidade|quem|quando|onde)(?!\p{L})/iu;
+/**
+ * A fragment has at most this many content words ("De quanto tempo, e depois de quanto trabalho
+ * contínuo?" has four).
+ */
+const FRAGMENT_WORDS = 4;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
@@ -459,7 +464,9 @@ export function resolveFollowUp(
 ): ResolvedTurn {
   const text = message.trim();
   if (!previous?.trim()) return { question: text, followUp: false };
-  const fragment = FRAGMENT_START.test(text);
+  // "De quanto em quanto tempo a avaliação de riscos do PGR tem que ser revista?" opens the same
+  // way but is a question of its own: a fragment is short.
+  const fragment = FRAGMENT_START.test(text) && contentWordCount(text) <= FRAGMENT_WORDS;
   const elliptical = ELLIPSIS_START.test(text) || fragment;
   const anaphoric = ANAPHORA.test(text);
   const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2;
