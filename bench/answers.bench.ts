@@ -24,7 +24,12 @@ import { percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval
 import type { ContextPassage } from '../apps/api/src/modules/retrieval/retrieval.types';
 import { createServedEngine } from '../apps/api/src/modules/retrieval/models';
 import type { SearchResult } from '../apps/api/src/modules/retrieval/retrieval.types';
-import { benchQuestionSets, followUpFiles, openBenchCorpus } from './lib/bench-corpus';
+import {
+  benchQuestionSets,
+  followUpFiles,
+  openBenchCorpus,
+  type QuestionSet,
+} from './lib/bench-corpus';
 import { sourcesByHref, startLlmStandIn } from './lib/llm-standin';
 import { machineNote } from './lib/report';
 import { runBench, writeBenchResult } from './lib/run';
@@ -37,10 +42,28 @@ type Answer = (
   context?: ContextPassage[],
 ) => Promise<AnswerResult>;
 
+/**
+ * The control for what a chat carries: each answerable question of a set asked in a Pro chat right
+ * after the one before it in the file (another subject, as a rule). Read with the conversation, it
+ * should be answered as well as alone.
+ */
+function afterAnotherQuestion(set: QuestionSet): QuestionSet {
+  const answerable = set.questions.filter((q) => q.gold.length > 0 && !q.turns?.length);
+  return {
+    file: `${path.basename(set.file, '.jsonl')} após outra pergunta`,
+    questions: answerable.map((q, i) => ({
+      ...q,
+      turns: [answerable[(i + answerable.length - 1) % answerable.length]!.question],
+    })),
+  };
+}
+
 async function main(): Promise<void> {
   const sets = benchQuestionSets(process.argv.slice(2));
-  if (process.argv.length <= 2)
+  if (process.argv.length <= 2) {
     for (const file of followUpFiles()) sets.push({ file, questions: readQuestions(file) });
+    sets.push(afterAnotherQuestion(sets[0]!));
+  }
   const { database, sections, corpusDir } = await openBenchCorpus('normas-bench-retrieval');
   const realLlm = process.env.NORMAS_BENCH_LLM_URL;
   const standIn = realLlm ? undefined : await startLlmStandIn(sourcesByHref(sections));
@@ -171,6 +194,7 @@ async function main(): Promise<void> {
       '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
       '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
       '- **followups*.jsonl**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts). followups.jsonl serviu para ajustar a leitura das continuações. Os demais foram escritos por quem não viu esse código nem os outros conjuntos; cada um é medido uma vez às cegas e depois pode ser lido para achar falhas (decisões 0047 e 0049): b, c, d, e e f já foram lidos; g e h, não — são a medida honesta do que um usuário novo recebe.',
+      '- **… após outra pergunta**: controle do que o chat carrega — cada pergunta com resposta do primeiro conjunto, feita num chat Pro logo depois da pergunta anterior do arquivo (em geral outro assunto). Lida com a conversa, deve sair tão bem quanto sozinha.',
       realLlm
         ? `- Motor LLM: endpoint ${new URL(realLlm).host}, modelo ${process.env.NORMAS_BENCH_LLM_MODEL ?? '(padrão)'}.`
         : '- Motor LLM: stand-in local (bench/lib/llm-standin.ts) que responde como o motor extrativo sobre as fontes numeradas do prompt e cita com marcadores [n]; mede o caminho do motor (prompt, streaming, marcadores → links, filtro de citações, trechos), não um modelo. Com NORMAS_BENCH_LLM_URL (e NORMAS_BENCH_LLM_MODEL, NORMAS_BENCH_LLM_KEY) mede um endpoint real.',
