@@ -3,7 +3,7 @@
  * them answer a question: overlap with the question's words plus "decisive" content — numbers with
  * units, deadlines, duties and prohibitions, the things a professional acts on.
  */
-import { parseQuery } from '../retrieval/query';
+import { parseQuery, withContext } from '../retrieval/query';
 import type { ContextPassage } from '../retrieval/retrieval.types';
 import { analyzeTerms } from '../retrieval/text/analyzer';
 import { answerTypeOf, type AnswerType } from './answer-type';
@@ -212,12 +212,10 @@ export function buildRelevance(
 ): Relevance {
   const query = parseQuery(question);
   const weights = new Map(
-    [...query.weights].filter(([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t)),
+    [...withContext(query, context).weights].filter(
+      ([t]) => !/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t),
+    ),
   );
-  for (const passage of context)
-    for (const [t, w] of parseQuery(passage.text).weights)
-      if (!/^nr-\d+$/.test(t) && !QUESTION_WORDS.has(t))
-        weights.set(t, Math.max(weights.get(t) ?? 0, w * passage.weight));
   // A word of the question that is also part of an expansion ("proteção" in "proteção do EPI")
   // stays a word of its own.
   const asked = new Set(query.terms);

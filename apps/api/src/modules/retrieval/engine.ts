@@ -4,7 +4,7 @@ import { retrievalUnits } from './units';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
 import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-model';
-import { parseQuery, type ParsedQuery } from './query';
+import { parseQuery, withContext, type ParsedQuery } from './query';
 import { childBonus, parentIndex, proximityOf, queryTermPositions, topK } from './rerank';
 import type {
   ContextPassage,
@@ -133,25 +133,6 @@ const AMENDMENT_NOTE =
 
 /** The last heading above an item ("3.2 Definições", "Anexo IV > Glossário"). */
 const lastHeading = (headingPath: string) => headingPath.split(' > ').at(-1) ?? '';
-
-/**
- * The question with the conversation's words added at their passages' weights (a new object:
- * parsed queries are shared). A word the question has keeps its own weight.
- */
-function withContext(query: ParsedQuery, context: readonly ContextPassage[] = []): ParsedQuery {
-  if (context.length === 0) return query;
-  const weights = new Map(query.weights);
-  const topicCodes = new Map(query.topicCodes);
-  for (const passage of context) {
-    if (!passage.text.trim() || passage.weight <= 0) continue;
-    const carried = parseQuery(passage.text);
-    for (const [term, weight] of carried.weights)
-      weights.set(term, Math.max(weights.get(term) ?? 0, weight * passage.weight));
-    for (const [code, hits] of carried.topicCodes)
-      topicCodes.set(code, Math.max(topicCodes.get(code) ?? 0, hits * passage.weight));
-  }
-  return { ...query, weights, topicCodes };
-}
 
 /** What the learned reranker reads of each first-stage candidate, in this order. */
 export const RANK_FEATURES = [

@@ -3,6 +3,7 @@ import { asksList, asksPeriod, asksThreshold, negatedTerms } from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
 import { analyze, phraseKey } from './text/analyzer';
 import { tokenize } from './text/normalize';
+import type { ContextPassage } from './retrieval.types';
 
 export interface ItemReference {
   /** "35.2.1", or "Anexo II 1.3" when the question names the annex. */
@@ -171,4 +172,26 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     asksPeriod: asksPeriod(phrase, domain.cues),
     asksThreshold: asksThreshold(phrase, domain.cues),
   };
+}
+
+/**
+ * The question with the conversation's words added at their passages' weights (a new object:
+ * parsed queries are shared). A word the question has keeps its own weight.
+ */
+export function withContext(
+  query: ParsedQuery,
+  context: readonly ContextPassage[] = [],
+): ParsedQuery {
+  if (context.length === 0) return query;
+  const weights = new Map(query.weights);
+  const topicCodes = new Map(query.topicCodes);
+  for (const passage of context) {
+    if (!passage.text.trim() || passage.weight <= 0) continue;
+    const carried = parseQuery(passage.text);
+    for (const [term, weight] of carried.weights)
+      weights.set(term, Math.max(weights.get(term) ?? 0, weight * passage.weight));
+    for (const [code, hits] of carried.topicCodes)
+      topicCodes.set(code, Math.max(topicCodes.get(code) ?? 0, hits * passage.weight));
+  }
+  return { ...query, weights, topicCodes };
 }
