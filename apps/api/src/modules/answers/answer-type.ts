@@ -48,6 +48,9 @@ export function answerTypeOf(question: string): AnswerType {
 
 const PERIOD =
   /(?<!\p{L})(?:a cada|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|periodicidade|validade|prazos?|em até|no prazo|dentro de|antes d[eo]|ap[óo]s|imediatamente|de imediato|por (?:ano|m[êe]s|semana|dia|jornada|turno))(?!\p{L})/iu;
+/** A length of time: "5 (cinco) anos", "20 (vinte) minutos", "24 horas". */
+const DURATION =
+  /\d+\s*(?:\([^)]{1,40}\)\s*)?(?:minutos?|horas?|dias?|semanas?|meses|m[êe]s|anos?)(?!\p{L})/iu;
 const RESPONSIBLE =
   /(?<!\p{L})(?:cabe|compete|respons[áa]vel|responsabilidade|incumbe|deve(?:m|r[áã]o?)?|elaborad[oa] pel[oa]|realizad[oa] por|designad[oa])(?!\p{L})/iu;
 const DEFINES =
@@ -68,7 +71,11 @@ export function fitsAnswerType(
     case 'number':
       return hasNumber(text);
     case 'deadline':
-      return PERIOD.test(text) && (hasNumber(text) || /imediat|de imediato/i.test(text));
+      // "por quanto tempo guardar?" is answered by a length of time as much as by a period.
+      return (
+        DURATION.test(text) ||
+        (PERIOD.test(text) && (hasNumber(text) || /imediat|de imediato/i.test(text)))
+      );
     case 'list':
       return /:\s*(?:[a-z]{1,2}|[IVXL]{1,6})\)/u.test(text);
     case 'yesno':

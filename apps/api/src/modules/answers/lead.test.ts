@@ -214,6 +214,18 @@ describe('lead of an extractive answer', () => {
     expect(first).toContain('2 (duas) vias');
   });
 
+  it('takes a length of time for an answer to "por quanto tempo", not only a period word', () => {
+    const fits = (text: string) => fitsAnswerType('deadline', text, (t) => /\d/.test(t));
+    expect(fits('As PET devem ser arquivadas pelo período de 5 (cinco) anos.')).toBe(true);
+    expect(
+      fits(
+        'O intervalo para repouso e alimentação para a atividade de telemarketing deve ser de 20 (vinte) minutos.',
+      ),
+    ).toBe(true);
+    // A number that is not a length of time answers no "quanto tempo".
+    expect(fits('A PET deve ser emitida em 2 (duas) vias.')).toBe(false);
+  });
+
   it('reads "prazos máximos" as a deadline, and states a sub-item that opens sub-items with them', () => {
     expect(
       fitsAnswerType(
