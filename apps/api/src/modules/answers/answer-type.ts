@@ -74,7 +74,11 @@ export function fitsAnswerType(
       // "por quanto tempo guardar?" is answered by a length of time as much as by a period.
       return (
         DURATION.test(text) ||
-        (PERIOD.test(text) && (hasNumber(text) || /imediat|de imediato/i.test(text)))
+        (PERIOD.test(text) &&
+          (hasNumber(text) ||
+            /imediat|de imediato/i.test(text) ||
+            // "validade limitada a uma jornada de trabalho": a shift is a length of time too.
+            /(?<!\p{L})(?:turno|jornada)(?!\p{L})/iu.test(text)))
       );
     case 'list':
       return /:\s*(?:[a-z]{1,2}|[IVXL]{1,6})\)/u.test(text);

@@ -222,6 +222,13 @@ describe('lead of an extractive answer', () => {
         'O intervalo para repouso e alimentação para a atividade de telemarketing deve ser de 20 (vinte) minutos.',
       ),
     ).toBe(true);
+    // A validity bounded by a shift answers "vale por quanto tempo" (NR-35, item 35.5.8.2).
+    expect(
+      fits(
+        'A PT tem validade limitada à duração da atividade, restrita ao turno ou à jornada de trabalho.',
+      ),
+    ).toBe(true);
+    expect(fits('A jornada de trabalho deve ser registrada.')).toBe(false);
     // A number that is not a length of time answers no "quanto tempo".
     expect(fits('A PET deve ser emitida em 2 (duas) vias.')).toBe(false);
   });
