@@ -10,9 +10,24 @@ describe('subject of a question', () => {
     ['Como funciona a PET para entrar em espaço confinado?', 'PET para entrar em espaço confinado'],
     ['O que a NR-18 exige de guarda-corpo?', 'guarda-corpo'],
     ['Quais as regras para escavações na NR-18?', 'escavações'],
+    // The case told first, the question after it: the question names what is asked about.
+    [
+      'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?',
+      'permissão de trabalho',
+    ],
+    // …unless the question names nothing of its own.
+    ['Temos uma caldeira categoria B na fábrica. Pode?', 'caldeira categoria B na fábrica'],
   ])('%s → %s', (question, subject) => {
     expect(subjectOf(question)).toBe(subject);
   });
+});
+
+it('reads "ela" as what the question sentence names, not the case told before it', () => {
+  const previous =
+    'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?';
+  expect(resolveFollowUp('E ela vale por quanto tempo?', previous).question).toBe(
+    'E permissão de trabalho vale por quanto tempo?',
+  );
 });
 
 describe('a message read with the previous question', () => {

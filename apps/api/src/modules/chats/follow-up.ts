@@ -188,13 +188,28 @@ function contentWordCount(text: string): number {
 export function subjectOf(question: string): string {
   let best = '';
   let bestCount = 0;
-  for (const phrase of phrasesOf(question)) {
+  const asked = askedSentence(question);
+  for (const phrase of phrasesOf(asked && hasOwnSubject(asked) ? asked : question)) {
     if (phrase.count > bestCount) {
       best = phrase.text;
       bestCount = phrase.count;
     }
   }
   return best;
+}
+
+/**
+ * The sentence that asks, when a message tells its case first ("O pessoal vai fazer manutenção no
+ * telhado. Precisa emitir permissão de trabalho?"): null for a message of one sentence.
+ */
+function askedSentence(text: string): string | null {
+  // A sentence ends at a stop followed by a space: "item 33.5.9" and "1,5 m" stay whole.
+  const sentences = text
+    .split(/(?<=[.!?])\s+/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (sentences.length < 2) return null;
+  return sentences.findLast((t) => t.endsWith('?')) ?? null;
 }
 
 interface Phrase {
