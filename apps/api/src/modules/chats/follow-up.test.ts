@@ -30,6 +30,22 @@ it('reads "ela" as what the question sentence names, not the case told before it
   );
 });
 
+it("leaves a pronoun that stands for the message's own noun, and resolves one that does not", () => {
+  const previous = 'Posso emendar um talabarte no outro pra alcançar o ponto de ancoragem?';
+  const own =
+    'funcionario ficou 7 meses afastado pelo INSS, quando ele voltar tem que refazer os treinamentos das NRs?';
+  expect(resolveFollowUp(own, previous)).toEqual({ question: own, followUp: false });
+  // "ela" cannot be the funcionário: it is what the conversation named.
+  expect(
+    resolveFollowUp('O funcionário, quando ela rompe, tem que avisar?', previous).followUp,
+  ).toBe(true);
+  // An object pronoun after the message's noun is not that noun.
+  expect(
+    resolveFollowUp('O trabalhador pode usar ele de novo?', 'Quem paga o protetor auricular?')
+      .question,
+  ).toContain('protetor auricular');
+});
+
 describe('a message read with the previous question', () => {
   const previous = 'O que a NR-10 diz sobre o prontuário de instalações elétricas?';
 

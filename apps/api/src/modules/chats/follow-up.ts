@@ -448,6 +448,27 @@ function pronounReferent(
   return null;
 }
 
+/**
+ * The message without a pronoun that opens a clause after a noun of the message it agrees with:
+ * "funcionário ficou 7 meses afastado, quando ele voltar…" is about the funcionário, not about
+ * anything the conversation named. The message unchanged when it has no such pronoun.
+ */
+function withoutOwnPronoun(text: string): string {
+  const pronoun = PRONOUN.exec(text);
+  if (!pronoun || pronoun[1]) return text;
+  const before = text.slice(0, pronoun.index);
+  if (!/(?:,|(?<!\p{L})(?:quando|se|que|enquanto|porque))\s*$/iu.test(before)) return text;
+  const word = foldText(pronoun[0]);
+  const gender = /^elas?$/.test(word) ? 'f' : 'm';
+  const plural = word.endsWith('s');
+  const agrees = phrasesOf(before).some(
+    (p) => agreeingPart(p.text, gender, plural, false) !== null,
+  );
+  return agrees
+    ? text.slice(0, pronoun.index) + text.slice(pronoun.index + pronoun[0].length)
+    : text;
+}
+
 /** "talabarte" and "talabartes" are the same noun. */
 function sameNoun(a: string, b: string): boolean {
   const stem = (w: string) => foldText(w).replace(/s$/, '').replace(/e$/, '');
@@ -483,7 +504,7 @@ export function resolveFollowUp(
   // way but is a question of its own: a fragment is short.
   const fragment = FRAGMENT_START.test(text) && contentWordCount(text) <= FRAGMENT_WORDS;
   const elliptical = ELLIPSIS_START.test(text) || fragment;
-  const anaphoric = ANAPHORA.test(text);
+  const anaphoric = ANAPHORA.test(withoutOwnPronoun(text));
   const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2;
   if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
   // "e na NR 06?": the previous subject, in the regulation the message names.
