@@ -37,7 +37,8 @@ describe('buildTurnInput', () => {
 
   it('takes the latest user message and answer, and only the last messages', () => {
     const messages = Array.from({ length: 14 }, (_, i) => ({
-      content: `m${i}`,
+      // Each user message asks ("m4?"): the answer to the last one is the chat's focus.
+      content: i % 2 === 0 ? `m${i}?` : `m${i}`,
       isUserMessage: i % 2 === 0,
       regulations:
         i % 2 === 0
@@ -53,8 +54,32 @@ describe('buildTurnInput', () => {
     expect(input.query).toBe('e agora (treinamento para trabalho em altura)?');
     expect(input.focus).toEqual(['NR-13']);
     expect(input.conversation).toHaveLength(CONTEXT_MESSAGES);
-    expect(input.conversation![0]).toEqual({ role: 'user', content: 'm4' });
+    expect(input.conversation![0]).toEqual({ role: 'user', content: 'm4?' });
     expect(input.conversation!.at(-1)).toEqual({ role: 'assistant', content: 'm13' });
+  });
+
+  it('takes the focus from the answer to the last question, not from what a statement drew', () => {
+    const statement = (content: string, code: string) => [
+      { content, isUserMessage: true, regulations: [] },
+      { content: 'resposta', isUserMessage: false, regulations: [{ title: code, code }] },
+    ];
+    // "Tomo remédio de pressão todo dia." drew NR-05: the chat is about the platform (NR-37).
+    const told = chatSoFar({
+      initialQuestion: 'Vou embarcar pela primeira vez numa plataforma, como terceirizado.',
+      initialRegulations: [{ title: 'Plataformas de Petróleo', code: 'NR-37' }],
+      messages: statement('Tomo remédio de pressão todo dia.', 'NR-05'),
+    });
+    expect(buildTurnInput('Tenho que levar o meu? Precisa de receita?', told, true).focus).toEqual([
+      'NR-37',
+    ]);
+    // After a question, its answer's regulations are the focus, even when a statement follows.
+    const asked = chatSoFar({
+      messages: [
+        ...statement('Quem assina a permissão de trabalho?', 'NR-33'),
+        ...statement('O supervisor está de férias.', 'NR-05'),
+      ],
+    });
+    expect(buildTurnInput('E quem substitui?', asked, true).focus).toEqual(['NR-33']);
   });
 
   it("drops the earlier question's NR codes when the new message names its own NR", () => {

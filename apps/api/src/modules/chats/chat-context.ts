@@ -80,6 +80,9 @@ function turnsOf(chat: ChatSoFar): Turn[] {
   return turns;
 }
 
+/** A message that asks: it ends with a question mark. */
+const QUESTION_END = /\?\s*$/;
+
 /**
  * Without context a message is answered on its own (Free: "no context between questions"). With
  * context, each user message of the chat is read as a question of its own in turn (follow-up.ts):
@@ -98,7 +101,14 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
       asked.push(resolveFollowUp(turn.content, asked.at(-1) ?? null, asked.slice(0, -1)).question);
   }
   const previous = asked.at(-1) ?? null;
-  const lastAnswer = turns.findLast((t) => t.role === 'assistant');
+  // A message that only tells the case ("Tomo remédio de pressão todo dia.") is answered with
+  // whatever matches it best: the answer to the last question says what the chat is about, or,
+  // when no message asked one, the answer to the message that opened the chat.
+  const askedAt = turns.findLastIndex(
+    (t, i) =>
+      t.role === 'user' && QUESTION_END.test(t.content) && turns[i + 1]?.role === 'assistant',
+  );
+  const lastAnswer = askedAt >= 0 ? turns[askedAt + 1] : turns.find((t) => t.role === 'assistant');
   const cited = [...new Set(lastAnswer?.codes ?? [])];
   const resolved = resolveFollowUp(content, previous, asked.slice(0, -1));
   const namesOwnCode = new RegExp(NR_CODE.source, 'i').test(content);

@@ -15,6 +15,11 @@ describe('subject of a question', () => {
       'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?',
       'permissão de trabalho',
     ],
+    // Every sentence that asks counts, not only the last one.
+    [
+      'Empresa de navegação de cabotagem aqui. O treinamento inicial de segurança dos tripulantes pode ser EAD? e quantas horas tem?',
+      'treinamento inicial de segurança dos tripulantes',
+    ],
     // …unless the question names nothing of its own.
     ['Temos uma caldeira categoria B na fábrica. Pode?', 'caldeira categoria B na fábrica'],
   ])('%s → %s', (question, subject) => {

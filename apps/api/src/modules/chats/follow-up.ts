@@ -199,8 +199,9 @@ export function subjectOf(question: string): string {
 }
 
 /**
- * The sentence that asks, when a message tells its case first ("O pessoal vai fazer manutenção no
- * telhado. Precisa emitir permissão de trabalho?"): null for a message of one sentence.
+ * The sentences that ask, when a message tells its case first ("O pessoal vai fazer manutenção no
+ * telhado. Precisa emitir permissão de trabalho?"): null for a message of one sentence, or one
+ * that asks nothing.
  */
 function askedSentence(text: string): string | null {
   // A sentence ends at a stop followed by a space: "item 33.5.9" and "1,5 m" stay whole.
@@ -209,7 +210,8 @@ function askedSentence(text: string): string | null {
     .map((t) => t.trim())
     .filter(Boolean);
   if (sentences.length < 2) return null;
-  return sentences.findLast((t) => t.endsWith('?')) ?? null;
+  const asking = sentences.filter((t) => t.endsWith('?'));
+  return asking.length > 0 && asking.length < sentences.length ? asking.join(' ') : null;
 }
 
 interface Phrase {

@@ -139,6 +139,32 @@ describe('retrieval engine', () => {
     expect(first('capacitação na NR-01', ['NR-35'])).toBe('NR-01 1.7.4');
   });
 
+  it('lets a sectoral NR the conversation is in compete with the general one', () => {
+    const mining = createRetrievalEngine([
+      ...FIXTURE_SECTIONS,
+      {
+        sectionId: 's-mining',
+        regulationId: 'NR-22',
+        code: 'NR-22',
+        title: 'Segurança e Saúde Ocupacional na Mineração',
+        item: '22.33.6',
+        number: 99,
+        headingPath: '22.33 Comissão Interna de Prevenção de Acidentes na Mineração',
+        content:
+          '22.33.6 Os membros da comissão devem receber treinamento complementar durante o mandato.',
+      },
+    ]);
+    const first = (q: string, focus?: string[]) => {
+      const r = mining.search(q, { focus }).results[0]!;
+      return `${r.code} ${r.item}`;
+    };
+    // Asked alone, the general NR answers; in a chat about a mine, the mining NR does.
+    expect(first('treinamento dos membros da comissão no mandato')).toBe('NR-05 5.4.1');
+    expect(first('treinamento dos membros da comissão no mandato', ['NR-22'])).toBe(
+      'NR-22 22.33.6',
+    );
+  });
+
   it("weighs the conversation's words in, below the question's own", () => {
     const first = (q: string, context?: { text: string; weight: number }[]) => {
       const r = engine.search(q, { context }).results[0]!;

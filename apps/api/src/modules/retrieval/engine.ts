@@ -430,7 +430,9 @@ export function createRetrievalEngine(
       if (scope.size > 0 && !scope.has(code)) matches.scores[i] = 0;
       else if (routed) {
         let factor = 1 + tuning.router * (routed.get(code) ?? 0);
-        if (DOMAIN.sectoral.has(code) && !query.topicCodes.has(code)) factor *= tuning.sectoral;
+        // A sectoral NR the conversation is in ("Trabalho numa mineradora…") is the sector asked about.
+        if (DOMAIN.sectoral.has(code) && !query.topicCodes.has(code) && !focus.includes(code))
+          factor *= tuning.sectoral;
         if (reference[matches.docs[i]!]) factor *= tuning.reference;
         matches.scores[i]! *= factor;
       }
