@@ -3,7 +3,13 @@ import type { AppContext } from '../../context';
 import { ABSTENTION_MARKDOWN } from '../answers/abstention';
 import type { AnswerInput } from '../answers/answer-engine';
 import { createExtractiveEngine } from '../answers/extractive.engine';
-import { buildTurnInput, CONTEXT_MESSAGES, CONTEXT_WEIGHT, type ChatSoFar } from './chat-context';
+import {
+  buildTurnInput,
+  CONTEXT_MESSAGES,
+  CONTEXT_WEIGHT,
+  STANDALONE_CONTEXT,
+  type ChatSoFar,
+} from './chat-context';
 import { createChatTestApp, type ChatTestApp } from './test-support/chat-test-app';
 
 const chatSoFar = (overrides: Partial<ChatSoFar> = {}): ChatSoFar => ({
@@ -185,7 +191,7 @@ describe('buildTurnInput', () => {
     ]);
   });
 
-  it('searches a message that stands on its own without the previous question', () => {
+  it('searches a message that stands on its own as written, with the previous question weighing in lightly', () => {
     const input = buildTurnInput(
       'Qual a carga horária do curso de operador de empilhadeira?',
       chatSoFar(),
@@ -194,7 +200,18 @@ describe('buildTurnInput', () => {
     expect(input.query).toBe('Qual a carga horária do curso de operador de empilhadeira?');
     expect(input.focus).toEqual(['NR-35']);
     expect(input.question).toBeUndefined();
-    expect(input.context).toBeUndefined();
+    // Half of what a follow-up gives the same question.
+    expect(input.context).toEqual([
+      {
+        text: 'Qual o treinamento para trabalho em altura?',
+        weight: CONTEXT_WEIGHT * STANDALONE_CONTEXT,
+      },
+    ]);
+    expect(STANDALONE_CONTEXT).toBeLessThan(1);
+    // A message that names its own NR leaves the conversation out.
+    expect(
+      buildTurnInput('Qual a carga horária do curso da NR-11?', chatSoFar(), true).context,
+    ).toBeUndefined();
   });
 
   it('works for a blank chat with no earlier turns', () => {

@@ -40,6 +40,11 @@ export interface TurnInput {
  * same follow-up results (decision 0051).
  */
 export const CONTEXT_WEIGHT = 0.5;
+/**
+ * How much of a follow-up's context a message that stands on its own takes: enough to tell which
+ * forno, mina or plataforma it is about, too little to pull a new subject back to the old one.
+ */
+export const STANDALONE_CONTEXT = 0.5;
 export const CONTEXT_QUESTIONS = 2;
 
 /** The user's earlier questions (resolved), latest first, as context passages of decaying weight. */
@@ -88,8 +93,9 @@ const QUESTION_END = /\?\s*$/;
  * context, each user message of the chat is read as a question of its own in turn (follow-up.ts):
  * a follow-up ("e com que frequência?", "esse equipamento", "e para 150 empregados?") becomes the
  * previous question's subject with the new ask, and is searched within the regulations the last
- * answer cited, unless it names an NR of its own; a message that stands on its own is searched
- * with the titles of those regulations only, so that the previous question does not pull it back.
+ * answer cited, unless it names an NR of its own; a message that stands on its own is searched as
+ * written, with those regulations in focus and the earlier questions weighing in at a fraction of a
+ * follow-up's context, so that the previous question tells what it is about without pulling it back.
  */
 export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: boolean): TurnInput {
   if (!keepsContext) return { query: content };
@@ -132,6 +138,12 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   } else {
     query = content;
     if (!namesOwnCode) focus = cited;
+    // "Quais sistemas de proteção são obrigatórios?" after "Temos um forno a gás…" stands on its
+    // own but asks about the forno: the earlier questions weigh in lightly, below a follow-up's.
+    if (!namesOwnCode)
+      context.push(
+        ...earlierPassages(asked).map((p) => ({ ...p, weight: p.weight * STANDALONE_CONTEXT })),
+      );
   }
   const conversation = turns
     .slice(-CONTEXT_MESSAGES)
