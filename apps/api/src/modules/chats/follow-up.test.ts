@@ -51,6 +51,15 @@ it("leaves a pronoun that stands for the message's own noun, and resolves one th
   ).toContain('protetor auricular');
 });
 
+it("does not take a unit of measure after a number for a pronoun's referent", () => {
+  const resolved = resolveFollowUp(
+    'então eles precisam de curso?',
+    'O pessoal da manutenção predial sobe em escada de 3 metros pra trocar luminária do galpão.',
+  );
+  expect(resolved.followUp).toBe(true);
+  expect(resolved.question).not.toContain('metros precisam');
+});
+
 describe('a message read with the previous question', () => {
   const previous = 'O que a NR-10 diz sobre o prontuário de instalações elétricas?';
 

@@ -266,9 +266,12 @@ export function phrasesOf(question: string): Phrase[] {
     previousWord = w;
     // "caldeira categoria B", "instalação classe III": the grade belongs to the thing.
     const grade = run.length > 0 && /^(?:[A-E]|[IVX]{1,4})$/.test(token);
+    // "escada de 3 metros": a measure, not a thing a pronoun can stand for.
+    const measure = /^\d+(?:[.,]\d+)?$/.test(tokens[at - 1] ?? '') && UNITS.has(w);
     const content =
       grade ||
-      (/^[\p{L}\p{N}-]+$/u.test(token) &&
+      (!measure &&
+        /^[\p{L}\p{N}-]+$/u.test(token) &&
         !STOP_WORDS.has(w) &&
         !NOT_SUBJECT.has(w) &&
         w.length >= 2 &&
@@ -282,6 +285,13 @@ export function phrasesOf(question: string): Phrase[] {
   close();
   return phrases;
 }
+
+/** Units of measure: after a number they measure the thing, they are not one. */
+const UNITS = new Set(
+  'm metro metros cm mm km h hora horas min minuto minutos dia dias mes meses ano anos grau graus kg quilos toneladas litros l kw kva v volts vezes andares pessoas'
+    .split(' ')
+    .map(foldText),
+);
 
 /** Verbs a user opens a sentence with to tell their situation ("Tenho…", "Vou contratar…"). */
 const SPEAKER_VERBS = new Set(
