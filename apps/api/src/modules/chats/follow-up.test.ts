@@ -15,6 +15,8 @@ describe('subject of a question', () => {
       'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?',
       'permissão de trabalho',
     ],
+    // "do curso de NR-10": the NR named goes with its preposition.
+    ['O eletricista fez o curso de NR-10 na empresa anterior?', 'curso na empresa anterior'],
     // Every sentence that asks counts, not only the last one.
     [
       'Empresa de navegação de cabotagem aqui. O treinamento inicial de segurança dos tripulantes pode ser EAD? e quantas horas tem?',
@@ -129,6 +131,8 @@ describe('a message read with the previous question', () => {
     expect(genderOf('caldeira')).toBe('f');
     expect(genderOf('inspeções')).toBe('f');
     expect(genderOf('operador')).toBe('m');
+    // "o eletricista" and "a eletricista": the ending does not tell.
+    expect(genderOf('eletricista')).toBeNull();
     expect(genderOf('sistema')).toBe('m');
     expect(genderOf('PET')).toBeNull();
     // The owner is the thing named last that agrees: the caldeira, not its placa.

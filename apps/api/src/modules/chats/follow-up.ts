@@ -13,7 +13,7 @@ const NR_CODE = /\bnr\s*-?\s*\d{1,2}\b/gi;
 const ABBREVIATIONS: readonly { term: string; expansion: string }[] = synonyms.abbreviations;
 /** "na NR-35", "pela NR 11", "da NR-10": where, not what. */
 const NR_PHRASE =
-  /\s*\b(?:n[ao]s?|pel[ao]s?|d[ao]s?|segundo a|conforme a|de acordo com a)?\s*nr\s*-?\s*\d{1,2}\b/gi;
+  /\s*\b(?:n[ao]s?|pel[ao]s?|d[eao]s?|segundo a|conforme a|de acordo com a)?\s*nr\s*-?\s*\d{1,2}\b/gi;
 // Words a subject does not start with: the aspect asked about, not the thing.
 const ASPECT =
   /^(?:requisitos?|regras?|exig[êe]ncias?|obriga[çc][õo]es|fun[çc][õo]es|atribui[çc][õo]es|tipos?|graus?|percentuais|cuidados|medidas|normas?|itens?|condi[çc][õo]es|carga|hor[áa]ria|prazos?|validade|periodicidade|frequ[êe]ncia|conte[úu]do|jornada|dura[çc][ãa]o|m[áa]xim[ao]s?|m[íi]nim[ao]s?)$/i;
@@ -382,6 +382,8 @@ export function genderOf(noun: string): 'f' | 'm' | null {
     .replace(/[oa]es$/, 'ao')
     .replace(/res$/, 'r')
     .replace(/s$/, '');
+  // "o eletricista", "a motorista": the ending tells no gender.
+  if (w.endsWith('ista')) return null;
   if (/(?:cao|sao|dade|gem)$/.test(w)) return 'f';
   if (MASCULINE_IN_A.has(w)) return 'm';
   if (w.endsWith('a')) return 'f';
