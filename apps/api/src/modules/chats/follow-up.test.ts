@@ -62,6 +62,38 @@ it("does not take a unit of measure after a number for a pronoun's referent", ()
   expect(resolved.question).not.toContain('metros precisam');
 });
 
+it('reads "ele" doing what a person does as the person the conversation named', () => {
+  const resolve = (message: string, previous: string) =>
+    resolveFollowUp(message, previous).question;
+  expect(
+    resolve(
+      'E se ele também tiver exposição a um agente químico de grau máximo, recebe os dois?',
+      'O laudo deu insalubridade grau médio por ruído pro soldador.',
+    ),
+  ).toBe(
+    'E se soldador também tiver exposição a um agente químico de grau máximo, recebe os dois?',
+  );
+  expect(
+    resolve(
+      'Ele precisa fazer reciclagem mesmo assim?',
+      'Contratamos um eletricista que já tinha feito o curso de NR-10 na empresa anterior.',
+    ),
+  ).toBe('eletricista precisa fazer reciclagem mesmo assim?');
+  expect(
+    resolve(
+      'Posso aproveitar o que ele fez lá?',
+      'O certificado do operador de máquina é de uma empresa do mesmo ramo.',
+    ),
+  ).toBe('Posso aproveitar o que operador de máquina fez lá?');
+  // What a thing undergoes keeps the thing.
+  expect(
+    resolve(
+      'Ele precisa de inspeção antes de voltar a operar?',
+      'O vaso de pressão do operador ficou parado.',
+    ),
+  ).not.toContain('operador precisa');
+});
+
 describe('a message read with the previous question', () => {
   const previous = 'O que a NR-10 diz sobre o prontuário de instalações elétricas?';
 

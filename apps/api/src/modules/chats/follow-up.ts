@@ -483,6 +483,45 @@ function withoutOwnPronoun(text: string): string {
     : text;
 }
 
+/** People a conversation talks about, by their role. */
+const PERSON_NOUNS = new Set(
+  'trabalhador trabalhadora trabalhadores trabalhadoras empregado empregada empregados empregadas funcionario funcionaria funcionarios funcionarias colaborador colaboradora colaboradores operador operadora operadores operadoras tecnico tecnica tecnicos tecnicas medico medica engenheiro engenheira gerente supervisor supervisora encarregado encarregada aprendiz aprendizes menor menores gestante gestantes estagiario estagiaria peao peoes soldador soldadores pedreiro pedreiros servente serventes vigia vigias cipeiro cipeiros membro membros tripulante tripulantes atendente atendentes gari garis coletor coletores mecanico mecanicos enfermeiro enfermeira enfermeiros enfermeiras auxiliar auxiliares terceirizado terceirizados safrista safristas brigadista brigadistas'.split(
+    ' ',
+  ),
+);
+/** What a person does: "ele pode receber", "ela tem direito", "ele precisa fazer reciclagem". */
+const PERSON_PREDICATE =
+  /^\s*(?:também\s+|ja\s+|já\s+|ainda\s+|não\s+)?(?:tem direito|têm direito|tiver|tiverem|precisa(?:m)? (?:fazer|de curso|de treinamento|ter)|pode(?:m)? (?:trabalhar|receber|operar|fazer|continuar|voltar|entrar|subir|ir|assinar)|recebe|recebem|fez|fizeram|faz|fazem|trabalha|trabalham|mudar|mudou|sair|saiu|voltar|voltou|está exposto|estiver exposto)(?!\p{L})/iu;
+
+/**
+ * "…se ele também tiver exposição…", "Ele precisa fazer reciclagem?": what a person does has a
+ * person for its subject, the role the previous question names ("soldador", "eletricista").
+ */
+function personReferent(
+  previous: string,
+  after: string,
+  gender: 'f' | 'm',
+  plural: boolean,
+): string | null {
+  if (!PERSON_PREDICATE.test(after)) return null;
+  for (const phrase of phrasesOf(previous).reverse()) {
+    const tokens = phrase.text.split(/\s+/);
+    const at = tokens.findIndex(
+      (t) =>
+        (PERSON_NOUNS.has(foldText(t)) || /ista$/i.test(t)) &&
+        isPlural(t) === plural &&
+        (genderOf(t) ?? gender) === gender,
+    );
+    if (at < 0) continue;
+    // The role with its complements ("operador de máquina", "técnicos de enfermagem").
+    const role = [tokens[at]!];
+    for (let i = at + 1; i + 1 < tokens.length && /^d[eoa]s?$/i.test(tokens[i]!); i += 2)
+      role.push(tokens[i]!, tokens[i + 1]!);
+    return role.join(' ');
+  }
+  return null;
+}
+
 /** "talabarte" and "talabartes" are the same noun. */
 function sameNoun(a: string, b: string): boolean {
   const stem = (w: string) => foldText(w).replace(/s$/, '').replace(/e$/, '');
@@ -664,7 +703,12 @@ export function resolveFollowUp(
     const word = foldText(pronoun[0]);
     const gender = /^[dn]?elas?$/.test(word) ? 'f' : 'm';
     const plural = word.endsWith('s');
-    const part = pronounReferent(previous, subject, gender, plural, pronoun[1] !== undefined);
+    const doer =
+      pronoun[1] === undefined
+        ? personReferent(previous, text.slice(pronoun.index + pronoun[0].length), gender, plural)
+        : null;
+    const part =
+      doer ?? pronounReferent(previous, subject, gender, plural, pronoun[1] !== undefined);
     const own = contentWordCount(text.replace(pronoun[0], ' ')) > 0;
     // Nothing the previous question names can be it ("eles" after "limpeza de fachada"): the
     // pronoun stays, and the subject comes along.
