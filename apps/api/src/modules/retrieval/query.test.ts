@@ -53,6 +53,10 @@ describe('query understanding', () => {
     const q = parseQuery('o cipeiro tem estabilidade?');
     expect(q.weights.get(stem('cipeiro'))).toBe(1);
     expect(q.weights.get(stem('membro'))).toBe(0.35);
+    // "voltar a funcionar" after an emergency stop is the NR-12's "rearme ou reset".
+    const back = parseQuery('a máquina pode voltar a funcionar só soltando o botão?');
+    expect(back.weights.get(stem('rearme'))).toBe(0.35);
+    expect(parseQuery('e pra religar?').weights.get(stem('reset'))).toBe(0.35);
   });
 
   it('reads "menos de" as the "inferior a" the NRs write', () => {
