@@ -48,9 +48,9 @@ export function answerTypeOf(question: string): AnswerType {
 
 const PERIOD =
   /(?<!\p{L})(?:a cada|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|periodicidade|validade|prazos?|em até|no prazo|dentro de|antes d[eo]|ap[óo]s|imediatamente|de imediato|por (?:ano|m[êe]s|semana|dia|jornada|turno))(?!\p{L})/iu;
-/** A length of time: "5 (cinco) anos", "20 (vinte) minutos", "24 horas". */
+/** A length of time: "5 (cinco) anos", "20 (vinte) minutos", "24 horas", "dois anos". */
 const DURATION =
-  /\d+\s*(?:\([^)]{1,40}\)\s*)?(?:minutos?|horas?|dias?|semanas?|meses|m[êe]s|anos?)(?!\p{L})/iu;
+  /(?:\d+|(?<!\p{L})(?:um|uma|dois|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|doze|quinze|vinte|trinta|quarenta|sessenta|noventa|cento e oitenta))\s*(?:\([^)]{1,40}\)\s*)?(?:minutos?|horas?|dias?|semanas?|meses|m[êe]s|anos?)(?!\p{L})/iu;
 const RESPONSIBLE =
   /(?<!\p{L})(?:cabe|compete|respons[áa]vel|responsabilidade|incumbe|deve(?:m|r[áã]o?)?|elaborad[oa] pel[oa]|realizad[oa] por|designad[oa])(?!\p{L})/iu;
 const DEFINES =

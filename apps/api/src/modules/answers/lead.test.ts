@@ -229,6 +229,8 @@ describe('lead of an extractive answer', () => {
       ),
     ).toBe(true);
     expect(fits('A jornada de trabalho deve ser registrada.')).toBe(false);
+    // NR-29, item 29.7.4: the number in words.
+    expect(fits('A duração do mandato será de dois anos, permitida uma reeleição.')).toBe(true);
     // A number that is not a length of time answers no "quanto tempo".
     expect(fits('A PET deve ser emitida em 2 (duas) vias.')).toBe(false);
   });

@@ -94,6 +94,21 @@ it('reads "ele" doing what a person does as the person the conversation named', 
   ).not.toContain('operador precisa');
 });
 
+it('reads a pronoun no noun agrees with as the acronym whose article agrees, the first one named', () => {
+  expect(
+    resolveFollowUp(
+      'E as versões antigas dele, posso descartar?',
+      'A pasta do PGR já tá cheia de versão velha impressa.',
+    ).question,
+  ).toBe('E as versões antigas do PGR, posso descartar?');
+  expect(
+    resolveFollowUp(
+      'Quanto tempo dura o mandato dos membros dela?',
+      'No porto, a CPATP funciona igual à CIPA?',
+    ).question,
+  ).toBe('Quanto tempo dura o mandato dos membros da CPATP?');
+});
+
 describe('a message read with the previous question', () => {
   const previous = 'O que a NR-10 diz sobre o prontuário de instalações elétricas?';
 

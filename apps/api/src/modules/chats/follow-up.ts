@@ -452,6 +452,14 @@ function pronounReferent(
     const part = agreeingPart(phrase, gender, plural, possessive);
     if (part) return part;
   }
+  // "dele" after "A pasta do PGR já tá cheia…": no noun agrees, but an acronym's article tells its
+  // gender ("do PGR"); the first one named is what the sentence is about.
+  if (!plural) {
+    const told = [
+      ...previous.matchAll(/(?<!\p{L})(\p{L}+)\s+(\p{Lu}[\p{Lu}\p{N}-]+)(?![\p{L}\p{N}])/gu),
+    ].find((m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender);
+    if (told) return told[2]!;
+  }
   // "deles" after "…plano de prevenção pra isso (perfurocortantes)?": a plural whose gender the
   // ending does not tell agrees in number, the only thing it shows.
   if (plural)
@@ -521,6 +529,12 @@ function personReferent(
   }
   return null;
 }
+
+/** The gender an article or a preposition with one shows ("a PT", "do PGR"). */
+const ARTICLE_GENDER: Readonly<Record<string, 'f' | 'm'>> = Object.fromEntries([
+  ...'a as uma da das na nas pela pelas à às'.split(' ').map((w) => [w, 'f']),
+  ...'o os um do dos no nos pelo pelos ao aos'.split(' ').map((w) => [w, 'm']),
+]);
 
 /** "talabarte" and "talabartes" are the same noun. */
 function sameNoun(a: string, b: string): boolean {
