@@ -86,6 +86,14 @@ describe('buildTurnInput', () => {
       ],
     });
     expect(buildTurnInput('E quem substitui?', asked, true).focus).toEqual(['NR-33']);
+    // A question the base had no answer for leaves the focus where it was.
+    const unanswered = chatSoFar({
+      messages: [
+        { content: 'Tem restrição de idade pra isso?', isUserMessage: true, regulations: [] },
+        { content: 'Não encontrei…', isUserMessage: false, regulations: [] },
+      ],
+    });
+    expect(buildTurnInput('E o curso, quantas horas?', unanswered, true).focus).toEqual(['NR-35']);
   });
 
   it("drops the earlier question's NR codes when the new message names its own NR", () => {

@@ -110,11 +110,16 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   // A message that only tells the case ("Tomo remédio de pressão todo dia.") is answered with
   // whatever matches it best: the answer to the last question says what the chat is about, or,
   // when no message asked one, the answer to the message that opened the chat.
+  // An answer that cited nothing (the base had no answer) tells nothing either.
+  const answered = (i: number) =>
+    turns[i + 1]?.role === 'assistant' && turns[i + 1]!.codes.length > 0;
   const askedAt = turns.findLastIndex(
-    (t, i) =>
-      t.role === 'user' && QUESTION_END.test(t.content) && turns[i + 1]?.role === 'assistant',
+    (t, i) => t.role === 'user' && QUESTION_END.test(t.content) && answered(i),
   );
-  const lastAnswer = askedAt >= 0 ? turns[askedAt + 1] : turns.find((t) => t.role === 'assistant');
+  const lastAnswer =
+    askedAt >= 0
+      ? turns[askedAt + 1]
+      : turns.find((t) => t.role === 'assistant' && t.codes.length > 0);
   const cited = [...new Set(lastAnswer?.codes ?? [])];
   const resolved = resolveFollowUp(content, previous, asked.slice(0, -1));
   const namesOwnCode = new RegExp(NR_CODE.source, 'i').test(content);
