@@ -142,13 +142,14 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     if (!namesOwnCode && named.length === 0) focus = cited;
   } else {
     query = content;
-    if (!namesOwnCode) focus = cited;
-    // "Quais sistemas de proteção são obrigatórios?" after "Temos um forno a gás…" stands on its
-    // own but asks about the forno: the earlier questions weigh in lightly, below a follow-up's.
-    if (!namesOwnCode)
+    if (!namesOwnCode) {
+      focus = cited;
+      // "Quais sistemas de proteção são obrigatórios?" after "Temos um forno a gás…" stands on its
+      // own but asks about the forno: the earlier questions weigh in lightly, below a follow-up's.
       context.push(
         ...earlierPassages(asked).map((p) => ({ ...p, weight: p.weight * STANDALONE_CONTEXT })),
       );
+    }
   }
   const conversation = turns
     .slice(-CONTEXT_MESSAGES)
