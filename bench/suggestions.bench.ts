@@ -13,7 +13,7 @@ import { loadSeedFaqs } from '../apps/api/src/modules/faqs/faq-seed';
 import { percentile } from '../apps/api/src/modules/retrieval/metrics';
 import {
   createServedEngine,
-  DEFAULT_KNOWN_QUESTIONS,
+  DEFAULT_EXAMPLE_QUESTIONS,
 } from '../apps/api/src/modules/retrieval/models';
 import {
   contentWords,
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     }));
     const topics = topicEntries(sections);
     const codes = new Set(sections.map((s) => s.code));
-    const examples = exampleEntries(DEFAULT_KNOWN_QUESTIONS).filter(
+    const examples = exampleEntries(DEFAULT_EXAMPLE_QUESTIONS).filter(
       (e) => e.code !== null && codes.has(e.code),
     );
     const index = createSuggestionIndex([...faqs, ...examples, ...topics]);

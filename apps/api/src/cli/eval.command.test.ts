@@ -188,22 +188,33 @@ describe('normas train-retrieval', () => {
     );
     fs.writeFileSync(path.join(folder, 'b-fora.jsonl'), lines.slice(6).join('\n'));
     fs.writeFileSync(path.join(folder, 'a-dentro.jsonl'), lines.slice(0, 6).join('\n'));
+    // A conversation: its earlier turns and last message, with the item the last message asks for.
+    const chat = {
+      id: 'c1',
+      turns: ['Vamos entrar num tanque para limpar.'],
+      question: 'E o vigia, pode entrar também?',
+      gold: [{ code: 'NR-33', item: '33.3.2' }],
+    };
+    fs.writeFileSync(path.join(folder, 'c-conversas.jsonl'), JSON.stringify(chat));
     const out = path.join(dataDir, 'models');
     const { code, stderr } = await cli('train-retrieval', '--questions', folder, '--out', out);
     expect(code).toBe(0);
-    expect(stderr).toContain('Perguntas: 10 (6 com itens de referência, 4 fora do acervo)');
+    expect(stderr).toContain('Perguntas: 11 (7 com itens de referência, 4 fora do acervo)');
     expect(stderr).toMatch(/Validação cruzada — Recall@5: manual \d\.\d{3}, aprendido \d\.\d{3}/);
     const read = (name: string) => JSON.parse(fs.readFileSync(path.join(out, name), 'utf8'));
     const ranker = parseLinearModel(read('ranker.model.json'), RANK_FEATURES);
     const answerability = parseLinearModel(read('answerability.model.json'), ANSWER_FEATURES);
     expect(ranker.trainedOn).toMatchObject({
-      files: ['a-dentro.jsonl', 'b-fora.jsonl'],
+      files: ['a-dentro.jsonl', 'b-fora.jsonl', 'c-conversas.jsonl'],
       sections: FIXTURE_SECTIONS.length,
     });
     expect(answerability.threshold).toBeGreaterThan(0);
-    expect(read('known-questions.json').items['NR-33|33.3.2']).toEqual([
-      'o vigia pode entrar no espaço confinado?',
-    ]);
+    // The conversation expands the index apart from the questions, which are also suggestions.
+    const known = read('known-questions.json');
+    expect(known.items['NR-33|33.3.2']).toEqual(['o vigia pode entrar no espaço confinado?']);
+    expect(known.conversations).toEqual({
+      'NR-33|33.3.2': ['Vamos entrar num tanque para limpar. E o vigia, pode entrar também?'],
+    });
   }, 120_000);
 
   it('explains missing or unknown arguments with a usage error', async () => {

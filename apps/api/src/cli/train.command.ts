@@ -11,6 +11,9 @@ export const MODELS_DIR = path.join(REPO_ROOT, 'apps/api/src/modules/retrieval/d
 
 const pct = (n: number) => n.toFixed(3);
 
+const sortedEntries = (map: Map<string, string[]>) =>
+  Object.fromEntries([...map].sort(([a], [b]) => a.localeCompare(b)));
+
 /** A JSON Lines file as given, or every `.jsonl` file of a folder in name order. */
 function questionFiles(file: string): string[] {
   if (!fs.existsSync(file)) throw new UsageError(`Arquivo não encontrado: ${file}`);
@@ -42,7 +45,10 @@ export async function runTrainCommand(args: string[]): Promise<number> {
   const read = files.flatMap((f) => questionFiles(f));
   const questions = read.flatMap((f) => readQuestions(f));
   return withImportedSections((sections) => {
-    const { models, knownQuestions, report } = trainRetrievalModels(sections, questions);
+    const { models, knownQuestions, knownConversations, report } = trainRetrievalModels(
+      sections,
+      questions,
+    );
     const trainedOn = {
       files: read.map((f) => path.basename(f)),
       sections: sections.length,
@@ -57,8 +63,9 @@ export async function runTrainCommand(args: string[]): Promise<number> {
     const knownFile = path.join(out, 'known-questions.json');
     const known = {
       description:
-        'Perguntas de treino por item que as responde (código|item em minúsculas): expandem o índice, para que o item seja achado também pelas palavras de quem pergunta. Gerado por "npm run train:retrieval"; não editar à mão.',
-      items: Object.fromEntries([...knownQuestions].sort(([a], [b]) => a.localeCompare(b))),
+        'Perguntas de treino por item que as responde (código|item em minúsculas), e conversas de treino pelo item que a última mensagem pede, cada uma num texto só: expandem o índice, para que o item seja achado também pelas palavras de quem pergunta; só as perguntas viram sugestões. Gerado por "npm run train:retrieval"; não editar à mão.',
+      items: sortedEntries(knownQuestions),
+      conversations: sortedEntries(knownConversations),
     };
     fs.writeFileSync(knownFile, `${JSON.stringify(known, null, 2)}\n`);
     process.stderr.write(

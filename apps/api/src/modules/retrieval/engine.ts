@@ -208,6 +208,16 @@ interface Analysis {
  */
 export type KnownQuestions = ReadonlyMap<string, readonly string[]>;
 
+/** Both maps of known texts by item in one, for the index's expansion. */
+export function mergeKnown(
+  ...maps: ReadonlyMap<string, readonly string[]>[]
+): Map<string, string[]> {
+  const merged = new Map<string, string[]>();
+  for (const map of maps)
+    for (const [key, texts] of map) merged.set(key, [...(merged.get(key) ?? []), ...texts]);
+  return merged;
+}
+
 export const itemKey = (code: string, item: string) => `${code}|${item.trim().toLowerCase()}`;
 
 export interface LearnedRetrievalEngine extends RetrievalEngine {

@@ -5,6 +5,7 @@ import {
   ANSWER_FEATURES,
   createRetrievalEngine,
   DEFAULT_TUNING,
+  mergeKnown,
   RANK_FEATURES,
   type KnownQuestions,
   type RetrievalModels,
@@ -23,8 +24,17 @@ export const DEFAULT_MODELS: Required<RetrievalModels> = {
   answerability: parseLinearModel(answerability, ANSWER_FEATURES),
 };
 
-/** The answerable training questions by item, which expand the index (document expansion). */
-export const DEFAULT_KNOWN_QUESTIONS: KnownQuestions = new Map(Object.entries(known.items));
+/** The answerable training questions by item: offered as suggestions, and they expand the index. */
+export const DEFAULT_EXAMPLE_QUESTIONS: KnownQuestions = new Map(Object.entries(known.items));
+
+/**
+ * What expands the index (document expansion): the training questions and the training
+ * conversations (decision 0053), each item found by the words of those who ask for it.
+ */
+export const DEFAULT_KNOWN_QUESTIONS: KnownQuestions = mergeKnown(
+  DEFAULT_EXAMPLE_QUESTIONS,
+  new Map(Object.entries(('conversations' in known ? known.conversations : {}) as object)),
+);
 
 /** The engine the product serves over these sections: tuning, outside domains, models, expansion. */
 export function createServedEngine(sections: readonly IndexedSection[]) {

@@ -3,7 +3,7 @@ import { ANSWER_FEATURES, createRetrievalEngine, DEFAULT_TUNING, RANK_FEATURES }
 import type { EvalQuestion } from './metrics';
 import { OUTSIDE_DOMAINS } from './outside-domains';
 import { FIXTURE_SECTIONS } from './test/fixture-sections';
-import { trainRetrievalModels } from './training';
+import { asTrainingQuestion, trainRetrievalModels } from './training';
 
 /** Questions written for the fixture sections (not NR text), some outside the NRs. */
 const QUESTIONS: EvalQuestion[] = [
@@ -57,6 +57,34 @@ describe('training the retrieval models', () => {
       'o vigia pode entrar no espaço confinado?',
     ]);
     expect([...knownQuestions.values()].flat()).toHaveLength(8);
+  });
+
+  it('reads a conversation written for training as the whole conversation', () => {
+    const chat: EvalQuestion = {
+      id: 'c1',
+      type: 'followup',
+      turns: ['Vamos fazer manutenção dentro de um tanque.', 'Quem assina a permissão de entrada?'],
+      question: 'E ela vale por quanto tempo?',
+      gold: [{ code: 'NR-33', item: '33.3.1' }],
+    };
+    expect(asTrainingQuestion(chat)).toEqual({
+      id: 'c1',
+      type: 'followup',
+      question:
+        'Vamos fazer manutenção dentro de um tanque. Quem assina a permissão de entrada? E ela vale por quanto tempo?',
+      gold: [{ code: 'NR-33', item: '33.3.1' }],
+    });
+    const standalone = QUESTIONS[0]!;
+    expect(asTrainingQuestion(standalone)).toBe(standalone);
+    const trained = trainRetrievalModels(FIXTURE_SECTIONS, [...QUESTIONS, chat], { folds: 3 });
+    // It expands the index, but apart from the questions, which are also offered as suggestions.
+    expect(trained.knownQuestions.get('NR-33|33.3.1')).toEqual([
+      'a permissão de entrada vale para várias entradas no espaço confinado?',
+    ]);
+    expect(trained.knownConversations.get('NR-33|33.3.1')).toEqual([
+      'Vamos fazer manutenção dentro de um tanque. Quem assina a permissão de entrada? E ela vale por quanto tempo?',
+    ]);
+    expect(trained.knownConversations.size).toBe(1);
   });
 
   it('gives an engine that still finds the items and abstains outside the NRs', () => {

@@ -43,6 +43,11 @@ export interface TrainedModels {
   models: Required<RetrievalModels>;
   /** The answerable training questions by item, served as document expansion. */
   knownQuestions: Map<string, string[]>;
+  /**
+   * The training conversations by the item their last message asks for, each as one text: they
+   * expand the index too, but are no question to suggest to a user.
+   */
+  knownConversations: Map<string, string[]>;
   report: TrainingReport;
 }
 
@@ -146,6 +151,18 @@ interface Sample {
   engine: LearnedRetrievalEngine;
 }
 
+/**
+ * A conversation written for training (earlier `turns`, then the follow-up whose gold items it
+ * gives) is read as the whole conversation, as one question: "E o periódico?" alone names nothing,
+ * while "Carga horária do treinamento de altura? E o periódico?" tells the item by the words its
+ * users use. It expands the index and trains both models like any other question.
+ */
+export function asTrainingQuestion(q: EvalQuestion): EvalQuestion {
+  if (!q.turns?.length) return q;
+  const { turns, ...rest } = q;
+  return { ...rest, question: [...turns, q.question].join(' ') };
+}
+
 /** Training questions by the items that answer them, for document expansion. */
 export function knownQuestionsOf(questions: readonly EvalQuestion[]): Map<string, string[]> {
   const known = new Map<string, string[]>();
@@ -207,6 +224,7 @@ export function trainRetrievalModels(
   };
   // Folds by position after a fixed shuffle, so reruns give the same figures.
   const order = questions
+    .map(asTrainingQuestion)
     .map((q, i) => ({ q, key: hash(`${q.id}|${q.question}`) + i * 1e-9 }))
     .sort((a, b) => a.key - b.key)
     .map((x) => x.q);
@@ -246,7 +264,14 @@ export function trainRetrievalModels(
     abstention: { hand: hand.abstention, learned: learned.abstention },
     falseAbstention: { hand: hand.falseAbstention, learned: learned.falseAbstention },
   };
-  return { models, knownQuestions: knownQuestionsOf(questions), report };
+  return {
+    models,
+    knownQuestions: knownQuestionsOf(questions.filter((q) => !q.turns?.length)),
+    knownConversations: knownQuestionsOf(
+      questions.filter((q) => q.turns?.length).map(asTrainingQuestion),
+    ),
+    report,
+  };
 }
 
 /** FNV-1a, as a number in [0, 1). */

@@ -1,5 +1,5 @@
 import type { QuestionSuggestion } from '@normas/contracts/suggestions';
-import { DEFAULT_KNOWN_QUESTIONS } from '../retrieval/models';
+import { DEFAULT_EXAMPLE_QUESTIONS } from '../retrieval/models';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import {
   createSuggestionIndex,
@@ -35,7 +35,7 @@ export function createSuggestionsService(options: SuggestionsServiceOptions) {
     ]);
     // Example questions only for the regulations that are imported.
     const imported = new Set(sections.map((s) => s.code));
-    const examples = exampleEntries(DEFAULT_KNOWN_QUESTIONS).filter(
+    const examples = exampleEntries(DEFAULT_EXAMPLE_QUESTIONS).filter(
       (e) => e.code !== null && imported.has(e.code),
     );
     return createSuggestionIndex([...faqs, ...asked, ...examples, ...topicEntries(sections)]);
