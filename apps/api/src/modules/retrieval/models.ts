@@ -33,7 +33,7 @@ export const DEFAULT_EXAMPLE_QUESTIONS: KnownQuestions = new Map(Object.entries(
  */
 export const DEFAULT_KNOWN_QUESTIONS: KnownQuestions = mergeKnown(
   DEFAULT_EXAMPLE_QUESTIONS,
-  new Map(Object.entries(('conversations' in known ? known.conversations : {}) as object)),
+  new Map(Object.entries(known.conversations)),
 );
 
 /** The engine the product serves over these sections: tuning, outside domains, models, expansion. */
