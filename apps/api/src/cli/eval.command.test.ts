@@ -200,7 +200,9 @@ describe('normas train-retrieval', () => {
     const { code, stderr } = await cli('train-retrieval', '--questions', folder, '--out', out);
     expect(code).toBe(0);
     expect(stderr).toContain('Perguntas: 11 (7 com itens de referência, 4 fora do acervo)');
-    expect(stderr).toMatch(/Validação cruzada — Recall@5: manual \d\.\d{3}, aprendido \d\.\d{3}/);
+    expect(stderr).toMatch(
+      /Validação cruzada — Recall@1: manual \d\.\d{3}, aprendido \d\.\d{3}; Recall@5: manual \d\.\d{3}, aprendido \d\.\d{3}/,
+    );
     const read = (name: string) => JSON.parse(fs.readFileSync(path.join(out, name), 'utf8'));
     const ranker = parseLinearModel(read('ranker.model.json'), RANK_FEATURES);
     const answerability = parseLinearModel(read('answerability.model.json'), ANSWER_FEATURES);

@@ -75,7 +75,7 @@ export async function runTrainCommand(args: string[]): Promise<number> {
     process.stderr.write(
       [
         `Perguntas: ${r.questions} (${r.answerable} com itens de referência, ${r.outOfCorpus} fora do acervo)`,
-        `Validação cruzada — Recall@5: manual ${pct(r.recallAt5.hand)}, aprendido ${pct(r.recallAt5.learned)}`,
+        `Validação cruzada — Recall@1: manual ${pct(r.recallAt1.hand)}, aprendido ${pct(r.recallAt1.learned)}; Recall@5: manual ${pct(r.recallAt5.hand)}, aprendido ${pct(r.recallAt5.learned)}`,
         `Abstenção fora do acervo: manual ${pct(r.abstention.hand)}, aprendida ${pct(r.abstention.learned)}`,
         `Abstenção indevida: manual ${pct(r.falseAbstention.hand)}, aprendida ${pct(r.falseAbstention.learned)}`,
       ].join('\n') + '\n',

@@ -326,3 +326,42 @@ describe('item cues the ranker reads', () => {
     expect(feature(question, '3.5.2', 'quantity')).toBe(1);
   });
 });
+
+describe('word associations learned from the known questions (decision 0054)', () => {
+  const row = (item: string, content: string, n: number) => ({
+    sectionId: `a${n}`,
+    regulationId: 'NR-07',
+    code: 'NR-07',
+    title: 'Programa de Controle Médico de Saúde Ocupacional',
+    item,
+    number: n,
+    headingPath: '7.5 Exames',
+    content,
+  });
+  const sections = [
+    row('7.5.1', 'O custeio do treinamento de primeiros socorros cabe ao empregador.', 1),
+    row('7.5.2', 'O custeio do curso de brigada cabe ao empregador.', 2),
+    row('7.5.3', 'O custeio do exame audiométrico cabe ao empregador.', 3),
+    row('7.5.4', 'O exame audiométrico deve ser repetido a cada doze meses.', 4),
+  ];
+  // People asked "quem paga" for the items that say "custeio"; nobody asked about 7.5.3.
+  const known = new Map([
+    [itemKey('NR-07', '7.5.1'), ['quem paga o treinamento de primeiros socorros?']],
+    [itemKey('NR-07', '7.5.2'), ['a empresa tem que pagar o curso de brigada?']],
+  ]);
+  const association = (engine: ReturnType<typeof createRetrievalEngine>, item: string) =>
+    engine.inspect('quem paga o exame audiométrico?').candidates.find((c) => c.item === item)
+      ?.features[RANK_FEATURES.indexOf('association')];
+
+  it('credit the item whose words are the ones people mean, though the question has none of them', () => {
+    const expanded = createRetrievalEngine(sections, DEFAULT_TUNING, OUTSIDE_DOMAINS, {}, known);
+    expect(association(expanded, '7.5.3')).toBeGreaterThan(0);
+    expect(association(expanded, '7.5.3')).toBeGreaterThan(association(expanded, '7.5.4')!);
+  });
+
+  it('are learned from the known questions only: without them the feature is 0', () => {
+    const plain = createRetrievalEngine(sections);
+    expect(association(plain, '7.5.3')).toBe(0);
+    expect(association(plain, '7.5.4')).toBe(0);
+  });
+});

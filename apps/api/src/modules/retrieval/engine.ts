@@ -1,6 +1,7 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
 import { dutyHolder, enumerates, possessionTerms, statesPeriod, statesThreshold } from './cues';
 import { retrievalUnits } from './units';
+import { associationScorer, learnAssociations, type AssociationPair } from './associations';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
 import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-model';
@@ -150,6 +151,7 @@ export const RANK_FEATURES = [
   'headingCoverage',
   'annex',
   'hand',
+  'association',
 ] as const;
 
 /** What the answerability classifier reads of a question and its best item, in this order. */
@@ -247,8 +249,9 @@ function askedOf(
   sectionOf: Int32Array,
   contents: readonly string[][],
   knownQuestions: KnownQuestions,
-): string[][] {
+): { asked: string[][]; pairs: AssociationPair[] } {
   const asked = units.map(() => [] as string[]);
+  const pairs: AssociationPair[] = [];
   const bySection = new Map<number, number[]>();
   sectionOf.forEach((section, unit) => {
     const list = bySection.get(section);
@@ -266,9 +269,10 @@ function askedOf(
         for (const u of unitsOf) if (shared(u) > shared(best)) best = u;
       }
       asked[best]!.push(...terms);
+      pairs.push({ question: terms, item: contents[best]! });
     }
   }
-  return asked;
+  return { asked, pairs };
 }
 
 function toRanked(s: IndexedSection, score: number): RankedSection {
@@ -343,7 +347,8 @@ export function createRetrievalEngine(
   );
   const annex = Uint8Array.from(sections, (s) => (/^Anexo\b/i.test(s.item) ? 1 : 0));
   const parentOf = parentIndex(sections);
-  const asked = askedOf(sections, sectionOf, contents, knownQuestions);
+  const { asked, pairs } = askedOf(sections, sectionOf, contents, knownQuestions);
+  const associations = learnAssociations(pairs);
   const index = new BM25Index(
     sections.map((s, i) => ({
       questions: asked[i]!,
@@ -451,6 +456,7 @@ export function createRetrievalEngine(
     const firstScore = new Map(first);
     const own = new Set(query.terms);
     const ownIdf = informationOf(index, own);
+    const associated = associationScorer(associations, query.weights);
     const candidates: Candidate[] = first.map(([doc, s]) => {
       const { positions, held } = matchOf(doc, query);
       const cov = coverage(index, query, held);
@@ -478,6 +484,7 @@ export function createRetrievalEngine(
         headingCoverage(own, headings[doc]!, ownIdf),
         annex[doc]!,
         Math.log1p(hand),
+        associated(contents[doc]!),
       ];
       return { doc, hand, cov, held, features };
     });

@@ -32,7 +32,8 @@ export interface TrainingReport {
   questions: number;
   answerable: number;
   outOfCorpus: number;
-  /** Recall@5 of the hand-tuned ranking, and of the learned one out of fold. */
+  /** Recall@1 and @5 of the hand-tuned ranking, and of the learned one out of fold. */
+  recallAt1: { hand: number; learned: number };
   recallAt5: { hand: number; learned: number };
   /** Abstention on out-of-corpus questions and false abstention on the rest, out of fold. */
   abstention: { hand: number; learned: number };
@@ -260,6 +261,7 @@ export function trainRetrievalModels(
     questions: hand.questions,
     answerable: hand.answerable,
     outOfCorpus: hand.outOfCorpus,
+    recallAt1: { hand: hand.recallAt1, learned: learned.recallAt1 },
     recallAt5: { hand: hand.recallAt5, learned: learned.recallAt5 },
     abstention: { hand: hand.abstention, learned: learned.abstention },
     falseAbstention: { hand: hand.falseAbstention, learned: learned.falseAbstention },
