@@ -20,12 +20,18 @@ export interface AssociationOptions {
   minQuestions: number;
   /** Probabilities below this are dropped after training. */
   floor: number;
+  /**
+   * The most item words kept per question word, the likeliest: a query reads every column of its
+   * words, and the widest columns belong to the commonest words, which tell least.
+   */
+  column: number;
 }
 
 export const DEFAULT_ASSOCIATIONS: AssociationOptions = {
   iterations: 4,
   minQuestions: 2,
   floor: 0.01,
+  column: 48,
 };
 
 /** t(question word | item word), by question word: the column a query reads. */
@@ -145,6 +151,16 @@ export function learnAssociations(
     if (!column) byQuestionWord.set(w, (column = new Map()));
     column.set(vNames[cellV[c]!]!, t[c]!);
   }
+  for (const [w, column] of byQuestionWord)
+    if (column.size > options.column)
+      byQuestionWord.set(
+        w,
+        new Map(
+          [...column]
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+            .slice(0, options.column),
+        ),
+      );
   const background = new Map<string, number>();
   if (questionTokens > 0) wNames.forEach((w, i) => background.set(w, wCount[i]! / questionTokens));
   return { byQuestionWord, background };
