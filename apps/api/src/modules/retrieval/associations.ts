@@ -68,39 +68,39 @@ export function learnAssociations(
     }
   const vIds = new Map<string, number>();
   const vNames: string[] = [];
-  const W = wNames.length;
   // Every (w, v) cell a pair touches, as an index into one table of probabilities.
-  const cellOf = new Map<number, number>();
-  const cellW: number[] = [];
-  const cellV: number[] = [];
-  const cell = (w: number, v: number) => {
-    const key = (v + 1) * W + w;
-    let at = cellOf.get(key);
-    if (at === undefined) {
-      at = cellW.length;
-      cellOf.set(key, at);
-      cellW.push(w);
-      cellV.push(v);
-    }
-    return at;
-  };
+  const table = new CellTable();
+  const cell = (w: number, v: number) => table.idOf(w, v + 1);
   interface Prepared {
     words: Int32Array;
     tf: Float64Array;
     /** cells[i * words.length + j]: the cell of (question word i, item word j). */
     cells: Int32Array;
     qWords: Int32Array;
+    /** How often each of `qWords` was asked for this item. */
+    qCounts: Float64Array;
+  }
+  let questionTokens = 0;
+  const wCount = new Float64Array(wNames.length);
+  // The questions that ask for the same item share its row of the E-step: each question word is
+  // explained by the same item words, so it is worked out once and counted as often as it occurs.
+  const askedOf = new Map<readonly string[], Map<number, number>>();
+  for (const p of pairs) {
+    if (p.item.length === 0) continue;
+    for (const word of p.question) {
+      const w = wIds.get(word);
+      if (w === undefined) continue;
+      wCount[w]! += 1;
+      questionTokens += 1;
+      let asked = askedOf.get(p.item);
+      if (!asked) askedOf.set(p.item, (asked = new Map()));
+      asked.set(w, (asked.get(w) ?? 0) + 1);
+    }
   }
   const prepared: Prepared[] = [];
-  let questionTokens = 0;
-  const wCount = new Float64Array(W);
-  for (const p of pairs) {
-    const q = p.question.map((w) => wIds.get(w)).filter((w): w is number => w !== undefined);
-    if (q.length === 0 || p.item.length === 0) continue;
-    for (const w of q) wCount[w]! += 1;
-    questionTokens += q.length;
+  for (const [item, asked] of askedOf) {
     const tf = new Map<number, number>();
-    for (const v of p.item) {
+    for (const v of item) {
       let id = vIds.get(v);
       if (id === undefined) {
         vIds.set(v, (id = vNames.length));
@@ -109,16 +109,23 @@ export function learnAssociations(
       tf.set(id, (tf.get(id) ?? 0) + 1);
     }
     const words = Int32Array.from([NULL_WORD, ...tf.keys()]);
-    const total = p.item.length;
-    const weights = Float64Array.from([
-      1 / (total + 1),
-      ...[...tf.values()].map((n) => n / (total + 1)),
-    ]);
-    const cells = new Int32Array(q.length * words.length);
-    q.forEach((w, i) => words.forEach((v, j) => (cells[i * words.length + j] = cell(w, v))));
-    prepared.push({ words, tf: weights, cells, qWords: Int32Array.from(q) });
+    const share = 1 / (item.length + 1);
+    const weights = Float64Array.from([share, ...[...tf.values()].map((n) => n * share)]);
+    const qWords = Int32Array.from(asked.keys());
+    const cells = new Int32Array(qWords.length * words.length);
+    qWords.forEach((w, i) => words.forEach((v, j) => (cells[i * words.length + j] = cell(w, v))));
+    prepared.push({
+      words,
+      tf: weights,
+      cells,
+      qWords,
+      qCounts: Float64Array.from(asked.values()),
+    });
   }
-  const cells = cellW.length;
+  const cells = table.size;
+  // The item word is stored + 1, so that the empty word is 0.
+  const cellW = table.first;
+  const cellV = table.second;
   const t = new Float64Array(cells).fill(1);
   const counts = new Float64Array(cells);
   const vTotals = new Float64Array(vNames.length + 1);
@@ -130,26 +137,27 @@ export function learnAssociations(
         let denominator = 0;
         for (let j = 0; j < n; j++) denominator += p.tf[j]! * t[p.cells[i * n + j]!]!;
         if (denominator <= 0) continue;
+        const times = p.qCounts[i]! / denominator;
         for (let j = 0; j < n; j++) {
           const c = p.cells[i * n + j]!;
-          counts[c]! += (p.tf[j]! * t[c]!) / denominator;
+          counts[c]! += p.tf[j]! * t[c]! * times;
         }
       }
     }
     vTotals.fill(0);
-    for (let c = 0; c < cells; c++) vTotals[cellV[c]! + 1]! += counts[c]!;
+    for (let c = 0; c < cells; c++) vTotals[cellV[c]!]! += counts[c]!;
     for (let c = 0; c < cells; c++) {
-      const total = vTotals[cellV[c]! + 1]!;
+      const total = vTotals[cellV[c]!]!;
       t[c] = total > 0 ? counts[c]! / total : 0;
     }
   }
   const byQuestionWord = new Map<string, Map<string, number>>();
   for (let c = 0; c < cells; c++) {
-    if (cellV[c] === NULL_WORD || t[c]! < options.floor) continue;
+    if (cellV[c] === NULL_WORD + 1 || t[c]! < options.floor) continue;
     const w = wNames[cellW[c]!]!;
     let column = byQuestionWord.get(w);
     if (!column) byQuestionWord.set(w, (column = new Map()));
-    column.set(vNames[cellV[c]!]!, t[c]!);
+    column.set(vNames[cellV[c]! - 1]!, t[c]!);
   }
   for (const [w, column] of byQuestionWord)
     if (column.size > options.column)
@@ -164,6 +172,59 @@ export function learnAssociations(
   const background = new Map<string, number>();
   if (questionTokens > 0) wNames.forEach((w, i) => background.set(w, wCount[i]! / questionTokens));
   return { byQuestionWord, background };
+}
+
+/**
+ * Ids for pairs of small non-negative integers, in the order first seen: open addressing over typed
+ * arrays. Training touches about a million (question word, item word) cells; a Map keyed by number
+ * spent most of the learning time (decision 0054).
+ */
+class CellTable {
+  first = new Int32Array(1 << 16);
+  second = new Int32Array(1 << 16);
+  size = 0;
+  private slots = new Int32Array(1 << 17).fill(-1);
+
+  idOf(a: number, b: number): number {
+    const mask = this.slots.length - 1;
+    let at = this.hash(a, b) & mask;
+    for (;;) {
+      const id = this.slots[at]!;
+      if (id < 0) break;
+      if (this.first[id] === a && this.second[id] === b) return id;
+      at = (at + 1) & mask;
+    }
+    const id = this.size++;
+    if (id === this.first.length) {
+      this.first = grown(this.first);
+      this.second = grown(this.second);
+    }
+    this.first[id] = a;
+    this.second[id] = b;
+    this.slots[at] = id;
+    if (this.size * 2 > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private hash(a: number, b: number): number {
+    return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77)) >>> 0;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = this.slots.length - 1;
+    for (let id = 0; id < this.size; id++) {
+      let at = this.hash(this.first[id]!, this.second[id]!) & mask;
+      while (this.slots[at]! >= 0) at = (at + 1) & mask;
+      this.slots[at] = id;
+    }
+  }
+}
+
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 /**
