@@ -7,7 +7,10 @@
  * and most words; the words where they differ are the ones associations tell apart (decision 0054).
  */
 
-/** One training pair: a question's terms and the terms of the item that answers it. */
+/**
+ * One training pair: a question's terms and the terms of the item that answers it (its text and its
+ * heading path: "Prazos" or "Capacitação" above an item says what it is about as much as its text).
+ */
 export interface AssociationPair {
   question: readonly string[];
   item: readonly string[];
@@ -228,14 +231,15 @@ function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 }
 
 /**
- * Scores items against one query: for each query word, log(1 + T(w | item) / background(w)), where
+ * Scores items against one query, each item given as its parts (its text, its heading path): for
+ * each query word, log(1 + T(w | item) / background(w)), where
  * T(w | item) = Σ over the item's words v of t(w | v) × v's share of the item, averaged with the
  * query's weights. 0 when no query word was learned.
  */
 export function associationScorer(
   associations: Associations,
   weights: ReadonlyMap<string, number>,
-): (itemTerms: readonly string[]) => number {
+): (...itemParts: readonly (readonly string[])[]) => number {
   const words: { weight: number; background: number }[] = [];
   /** For each item word, the query words it calls: (index into `words`, t). */
   const calls = new Map<string, [number, number][]>();
@@ -254,16 +258,20 @@ export function associationScorer(
   }
   if (words.length === 0 || totalWeight === 0) return () => 0;
   const mass = new Float64Array(words.length);
-  return (itemTerms) => {
-    if (itemTerms.length === 0) return 0;
+  return (...parts) => {
+    let length = 0;
     mass.fill(0);
-    for (const v of itemTerms) {
-      const list = calls.get(v);
-      if (list) for (const [at, p] of list) mass[at]! += p;
+    for (const terms of parts) {
+      length += terms.length;
+      for (const v of terms) {
+        const list = calls.get(v);
+        if (list) for (const [at, p] of list) mass[at]! += p;
+      }
     }
+    if (length === 0) return 0;
     let score = 0;
     words.forEach((w, i) => {
-      if (mass[i]! > 0) score += w.weight * Math.log1p(mass[i]! / itemTerms.length / w.background);
+      if (mass[i]! > 0) score += w.weight * Math.log1p(mass[i]! / length / w.background);
     });
     return score / totalWeight;
   };

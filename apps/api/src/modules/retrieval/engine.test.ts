@@ -359,6 +359,26 @@ describe('word associations learned from the known questions (decision 0054)', (
     expect(association(expanded, '7.5.3')).toBeGreaterThan(association(expanded, '7.5.4')!);
   });
 
+  it("read the item's heading path as well as its text", () => {
+    const under = (item: string, headingPath: string, content: string, n: number) => ({
+      ...row(item, content, n),
+      headingPath,
+    });
+    const headed = [
+      // Only the heading says who pays: the texts share no word with "paga".
+      under('7.6.1', '7.6 Custeio', 'Treinamento de primeiros socorros.', 1),
+      under('7.6.2', '7.6 Custeio', 'Curso de brigada.', 2),
+      under('7.6.3', '7.6 Custeio', 'Exame audiométrico.', 3),
+      under('7.7.1', '7.7 Periodicidade', 'Exame audiométrico a cada doze meses.', 4),
+    ];
+    const asked = new Map([
+      [itemKey('NR-07', '7.6.1'), ['quem paga o treinamento de primeiros socorros?']],
+      [itemKey('NR-07', '7.6.2'), ['a empresa tem que pagar o curso de brigada?']],
+    ]);
+    const engine = createRetrievalEngine(headed, DEFAULT_TUNING, OUTSIDE_DOMAINS, {}, asked);
+    expect(association(engine, '7.6.3')).toBeGreaterThan(association(engine, '7.7.1')!);
+  });
+
   it('are learned from the known questions only: without them the feature is 0', () => {
     const plain = createRetrievalEngine(sections);
     expect(association(plain, '7.5.3')).toBe(0);

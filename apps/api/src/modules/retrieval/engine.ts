@@ -248,10 +248,19 @@ function askedOf(
   units: readonly IndexedSection[],
   sectionOf: Int32Array,
   contents: readonly string[][],
+  headings: readonly string[][],
   knownQuestions: KnownQuestions,
 ): { asked: string[][]; pairs: AssociationPair[] } {
   const asked = units.map(() => [] as string[]);
   const pairs: AssociationPair[] = [];
+  // What a question is paired with to learn associations: the unit's text and its heading path
+  // (decision 0054), one array per unit so that its questions share it.
+  const wordsOf = new Map<number, string[]>();
+  const unitWords = (u: number) => {
+    let words = wordsOf.get(u);
+    if (!words) wordsOf.set(u, (words = [...contents[u]!, ...headings[u]!]));
+    return words;
+  };
   const bySection = new Map<number, number[]>();
   sectionOf.forEach((section, unit) => {
     const list = bySection.get(section);
@@ -269,7 +278,7 @@ function askedOf(
         for (const u of unitsOf) if (shared(u) > shared(best)) best = u;
       }
       asked[best]!.push(...terms);
-      pairs.push({ question: terms, item: contents[best]! });
+      pairs.push({ question: terms, item: unitWords(best) });
     }
   }
   return { asked, pairs };
@@ -347,7 +356,7 @@ export function createRetrievalEngine(
   );
   const annex = Uint8Array.from(sections, (s) => (/^Anexo\b/i.test(s.item) ? 1 : 0));
   const parentOf = parentIndex(sections);
-  const { asked, pairs } = askedOf(sections, sectionOf, contents, knownQuestions);
+  const { asked, pairs } = askedOf(sections, sectionOf, contents, headings, knownQuestions);
   const associations = learnAssociations(pairs);
   const index = new BM25Index(
     sections.map((s, i) => ({
@@ -484,7 +493,7 @@ export function createRetrievalEngine(
         headingCoverage(own, headings[doc]!, ownIdf),
         annex[doc]!,
         Math.log1p(hand),
-        associated(contents[doc]!),
+        associated(contents[doc]!, headings[doc]!),
       ];
       return { doc, hand, cov, held, features };
     });
