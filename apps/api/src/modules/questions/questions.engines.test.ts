@@ -84,9 +84,9 @@ describe('answers from the real engines', () => {
   });
 
   it('says first when the items found only partly match the question', async () => {
-    // Four subjects at once: every item found speaks to one of them, none to the whole question.
+    // Five subjects at once: every item found speaks to one of them, none to the whole question.
     const answer = await ask(
-      'Na seleção do sistema de proteção contra quedas, o treinamento periódico bienal do trabalhador e a limpeza e guarda do EPI gratuito entram no programa de capacitação?',
+      'Acima de 2 metros, na seleção do sistema de proteção contra quedas, o treinamento periódico bienal do trabalhador e a limpeza e guarda do EPI gratuito entram no programa de capacitação?',
     );
     expect(answer.abstained).toBe(false);
     expect(answer.aiResponse.startsWith(PARTIAL_NOTICE)).toBe(true);
