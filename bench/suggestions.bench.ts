@@ -4,8 +4,9 @@
  * are typed; the suggestions are counted relevant when they are about one of the question's gold
  * regulations, or, for an FAQ or an asked question without a regulation, when they carry both
  * words. Target: at least 3 relevant suggestions for at least 90% of the dev questions. The pool is
- * the shipped FAQs and the titles of the imported corpus (a bench database has no users, so no
- * asked questions). Results in bench/results/suggestions.md.
+ * the shipped FAQs, the example questions and the titles of the imported corpus (a bench database
+ * has no users, so no asked questions); the known questions, never shown, vote for the regulation
+ * the typed words are about. Results in bench/results/suggestions.md.
  */
 import path from 'node:path';
 import { SUGGESTION_LIMIT } from '../packages/contracts/src/constants';
@@ -14,11 +15,13 @@ import { percentile } from '../apps/api/src/modules/retrieval/metrics';
 import {
   createServedEngine,
   DEFAULT_EXAMPLE_QUESTIONS,
+  DEFAULT_KNOWN_QUESTIONS,
 } from '../apps/api/src/modules/retrieval/models';
 import {
   contentWords,
   createSuggestionIndex,
   exampleEntries,
+  knownVoters,
   topicEntries,
   type PoolEntry,
 } from '../apps/api/src/modules/suggestions/suggestion-pool';
@@ -68,7 +71,8 @@ async function main(): Promise<void> {
     const examples = exampleEntries(DEFAULT_EXAMPLE_QUESTIONS).filter(
       (e) => e.code !== null && codes.has(e.code),
     );
-    const index = createSuggestionIndex([...faqs, ...examples, ...topics]);
+    const voters = knownVoters(DEFAULT_KNOWN_QUESTIONS).filter((v) => codes.has(v.code));
+    const index = createSuggestionIndex([...faqs, ...examples, ...topics], voters);
     const rows: string[] = [];
     const misses: string[] = [];
     const ask = (text: string) =>
@@ -113,7 +117,7 @@ async function main(): Promise<void> {
       '# Benchmark de sugestões (cobertura ao digitar)',
       '',
       `- Data: ${today}`,
-      `- Acervo: ${codes.size} NRs de ${path.basename(corpusDir)}; conjunto: ${faqs.length} perguntas frequentes + ${examples.length} perguntas de exemplo dos itens + ${topics.length} títulos de itens e anexos como perguntas (sem perguntas de usuários: a base do benchmark não tem usuários).`,
+      `- Acervo: ${codes.size} NRs de ${path.basename(corpusDir)}; conjunto: ${faqs.length} perguntas frequentes + ${examples.length} perguntas de exemplo dos itens + ${topics.length} títulos de itens e anexos como perguntas (sem perguntas de usuários: a base do benchmark não tem usuários); ${voters.length} perguntas conhecidas, nunca mostradas, votam na NR de que as palavras digitadas tratam.`,
       `- Máquina: ${machineNote()}`,
       `- Para cada pergunta com resposta, pedem-se ${SUGGESTION_LIMIT} sugestões para o que foi digitado quando a segunda palavra de conteúdo está completa, de dois modos: **início** — a pergunta desde a primeira letra até essa palavra, como se digita ("Em qual item da NR-10 está a proibição"); **palavras** — só as duas palavras de conteúdo, sem palavras vazias nem números ("proibicao usar"), o caso mais difícil.`,
       `- **Cobertas**: fração das perguntas com ao menos ${MIN_RELEVANT} sugestões relevantes — sobre uma NR de referência da pergunta, ou, sem NR, contendo as duas palavras. Meta: ≥ 0,90 no dev. **≥ 1 relevante**: ao menos uma sugestão relevante entre as 8 (o que a pessoa queria está na lista).`,

@@ -18,6 +18,8 @@ export interface PoolEntry {
   users: number;
   /** For a title: the regulation's title, to phrase it for items found by retrieval. */
   title?: string;
+  /** For an example question: the item it was written for ("1.4.3"). */
+  item?: string;
 }
 
 interface IndexedEntry extends PoolEntry {
@@ -52,10 +54,25 @@ const LEADING_REGULATIONS = 3;
  * retrieval finds (its best regulation counts 1).
  */
 const POOL_VOTE = 0.3;
+/**
+ * How much the known questions (never shown) weigh, per regulation, against retrieval's best
+ * regulation: those that carry every typed word, and the word-by-word model of what they are about.
+ */
+const KNOWN_VOTE = 1;
+const WORD_MODEL_VOTE = 1;
+/** Additive smoothing of the word model: a word a regulation's questions never use is not fatal. */
+const WORD_SMOOTHING = 0.1;
+/**
+ * How much the regulation the typed words point to weighs in an entry's score, against covering
+ * the typed words (2 for all of them): two words rarely say more than which regulation is meant.
+ */
+const REGULATION_WEIGHT = 3;
 /** What carrying the typed words side by side ("carga instalada") adds to an entry's score. */
 const PHRASE_BONUS = 1;
 /** How many entries with the typed words apart one entry with them side by side votes as. */
 const PHRASE_VOTES = 3;
+/** How many of the example questions written for one of retrieval's best items join. */
+const RELATED_EXAMPLES = 2;
 /** Example questions longer than this read as a story, not as a suggestion. */
 const MAX_EXAMPLE_LENGTH = 110;
 // Headings that say where a text is, not what it is about.
@@ -126,10 +143,11 @@ export function topicEntries(sections: readonly TitledSection[]): PoolEntry[] {
   return entries;
 }
 
-// Words that make a question or a sentence, not its subject.
+// Words that make a question or a sentence, not its subject: question words, auxiliaries and
+// modals, what "the norm says" ("define", "permite", "exige"), negation, quantifiers.
 const NOT_CONTENT = new Set(
   words(
-    'quanto quanta quantos quantas qual quais quando onde como porque por que quem pode podem posso poder precisa preciso precisam tem têm ter tenho teve vai vou ir vir fazer faz fica ficar ficou isso isto esse essa este esta aqui ali lá pra pro pros pras tá ta né então enquanto partir trata diz fala sobre existe há deve devem devo causa coisa alguma algum nr nrs norma item itens segundo',
+    'quanto quanta quantos quantas qual quais quando onde como porque por que quem pode podem posso poder precisa preciso precisam tem têm ter tenho teve vai vou ir vir fazer faz fazem faço fica ficar ficou isso isto esse essa este esta aqui ali lá pra pro pros pras tá ta né então enquanto partir trata diz dizem fala sobre existe há houver haver deve devem devo causa coisa alguma algum qualquer quaisquer nr nrs norma item itens segundo sou somos não nao além após durante apenas sempre define definem permite permitem exige exigem pede pedem impõe impoe prevê preve estabelece estabelecem determina determinam manda mandam considera consideram vejo ver',
   ),
 );
 
@@ -175,10 +193,54 @@ export function exampleEntries(byItem: ReadonlyMap<string, readonly string[]>): 
         source: 'example',
         code,
         users: 0,
+        item: key.slice(code.length + 1),
       });
     }
   }
   return entries;
+}
+
+/**
+ * Naive Bayes over the known questions: how likely each regulation is to be the subject of a
+ * question that uses the typed words, relative to the likeliest (which scores 1). Words no known
+ * question uses say nothing, and then nothing is returned rather than the regulations asked most.
+ */
+export function regulationWordModel(
+  questions: readonly { code: string; terms: ReadonlySet<string> }[],
+) {
+  const counts = new Map<string, Map<string, number>>();
+  const totals = new Map<string, number>();
+  const prior = new Map<string, number>();
+  const vocabulary = new Set<string>();
+  for (const q of questions) {
+    prior.set(q.code, (prior.get(q.code) ?? 0) + 1);
+    let byTerm = counts.get(q.code);
+    if (!byTerm) counts.set(q.code, (byTerm = new Map()));
+    for (const t of q.terms) {
+      byTerm.set(t, (byTerm.get(t) ?? 0) + 1);
+      totals.set(q.code, (totals.get(q.code) ?? 0) + 1);
+      vocabulary.add(t);
+    }
+  }
+  return {
+    /** Each word is given as its terms (a word may analyse to none or several). */
+    posterior(typed: readonly (readonly string[])[]): Map<string, number> {
+      const known = typed.filter((terms) => terms.some((t) => vocabulary.has(t)));
+      if (known.length === 0) return new Map();
+      const logs = new Map<string, number>();
+      for (const [code, byTerm] of counts) {
+        let log = Math.log(prior.get(code)!);
+        const denominator = totals.get(code)! + WORD_SMOOTHING * vocabulary.size;
+        for (const terms of known) {
+          const n = Math.max(0, ...terms.map((t) => byTerm.get(t) ?? 0));
+          log += Math.log((n + WORD_SMOOTHING) / denominator);
+        }
+        logs.set(code, log);
+      }
+      const top = Math.max(...logs.values());
+      return new Map([...logs].map(([code, log]) => [code, Math.exp(log - top)]));
+    },
+  };
 }
 
 export interface SuggestionIndex {
@@ -189,21 +251,47 @@ export interface SuggestionIndex {
   suggest(
     search: string,
     limit: number,
-    related?: (search: string) => { code: string; headingPath: string }[],
+    related?: (search: string) => { code: string; item?: string; headingPath: string }[],
   ): QuestionSuggestion[];
   readonly size: number;
 }
 
-export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionIndex {
+/** A question known to be about a regulation: it is never shown, but votes for its regulation. */
+export interface Voter {
+  code: string;
+  text: string;
+}
+
+/** The known questions by "CODE|item" (training questions and conversations) as voters. */
+export function knownVoters(byItem: ReadonlyMap<string, readonly string[]>): Voter[] {
+  return [...byItem].flatMap(([key, texts]) =>
+    texts.map((text) => ({ code: key.split('|')[0]!, text })),
+  );
+}
+
+export function createSuggestionIndex(
+  pool: readonly PoolEntry[],
+  voters: readonly Voter[] = [],
+): SuggestionIndex {
   const entries: IndexedEntry[] = pool.map((e) => ({
     ...e,
     words: words(e.text),
     terms: new Set(analyzeTerms(e.text)),
   }));
+  const votersIndexed = voters.map((v) => ({
+    code: v.code,
+    words: words(v.text),
+    terms: new Set(analyzeTerms(v.text)),
+  }));
+  const wordModel = regulationWordModel(votersIndexed);
   const byKey = new Map(entries.map((e) => [foldText(e.text), e]));
 
   /** How much of the typed words an entry covers, 0..1; the last word may be half typed. */
-  function coverage(entry: IndexedEntry, typed: string[], typedTerms: string[][]): number {
+  function coverage(
+    entry: Pick<IndexedEntry, 'words' | 'terms'>,
+    typed: string[],
+    typedTerms: string[][],
+  ): number {
     let matched = 0;
     typed.forEach((word, i) => {
       const last = i === typed.length - 1;
@@ -233,14 +321,29 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
     return false;
   }
 
-  /** Pool entries for the headings of retrieval's best items, best item first. */
+  const examplesOf = new Map<string, IndexedEntry[]>();
+  for (const e of entries)
+    if (e.item && e.code) {
+      const key = `${e.code}|${e.item}`;
+      examplesOf.set(key, [...(examplesOf.get(key) ?? []), e]);
+    }
+
+  /**
+   * Pool entries for retrieval's best items, best item first: the example questions written for
+   * the item, then the headings of the item, its section and its regulation.
+   */
   function relatedEntries(
-    results: { code: string; headingPath: string; title?: string }[],
+    results: { code: string; item?: string; headingPath: string }[],
   ): IndexedEntry[] {
     const found: IndexedEntry[] = [];
     const seen = new Set<string>();
     const titleOf = new Map(entries.filter((e) => e.title).map((e) => [e.code, e.title!]));
     for (const r of results) {
+      for (const entry of examplesOf.get(`${r.code}|${r.item}`)?.slice(0, RELATED_EXAMPLES) ?? [])
+        if (!seen.has(entry.id)) {
+          seen.add(entry.id);
+          found.push(entry);
+        }
       // The item's own heading, its section's, then its regulation's title.
       const headings = [...r.headingPath.split(' > ').reverse(), titleOf.get(r.code ?? '') ?? ''];
       for (const heading of headings) {
@@ -294,6 +397,25 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
             code,
             (codeWeight.get(code) ?? 0) + (POOL_VOTE * topRetrieved * n) / topVotes,
           );
+      // The known questions that carry every typed word say which regulations people mean by them.
+      const known = new Map<string, number>();
+      if (typed.length > 0)
+        for (const v of votersIndexed)
+          if (coverage(v, typed, typedTerms) === 1) known.set(v.code, (known.get(v.code) ?? 0) + 1);
+      const topKnown = Math.max(0, ...known.values());
+      if (topKnown > 0)
+        for (const [code, n] of known)
+          codeWeight.set(
+            code,
+            (codeWeight.get(code) ?? 0) + (KNOWN_VOTE * Math.max(topRetrieved, 1) * n) / topKnown,
+          );
+      // And, word by word, which regulations the known questions that use each word are about.
+      const likely = wordModel.posterior(typedTerms);
+      for (const [code, p] of likely)
+        codeWeight.set(
+          code,
+          (codeWeight.get(code) ?? 0) + WORD_MODEL_VOTE * Math.max(topRetrieved, 1) * p,
+        );
       const topWeight = Math.max(0, ...codeWeight.values());
       // The regulations retrieval points to most: their entries that carry some of the words join.
       const leading = new Set(
@@ -327,7 +449,9 @@ export function createSuggestionIndex(pool: readonly PoolEntry[]): SuggestionInd
               (phrases.has(entry) ? PHRASE_BONUS : 0) +
               SOURCE_WEIGHT[entry.source] +
               0.2 * Math.log1p(entry.users) +
-              (entry.code && topWeight > 0 ? (codeWeight.get(entry.code) ?? 0) / topWeight : 0) +
+              (entry.code && topWeight > 0
+                ? (REGULATION_WEIGHT * (codeWeight.get(entry.code) ?? 0)) / topWeight
+                : 0) +
               (rank === undefined ? 0 : 1.2 / Math.sqrt(rank + 1)) -
               // Shorter questions first among equals: they are closer to what was typed.
               entry.text.length / 1000,

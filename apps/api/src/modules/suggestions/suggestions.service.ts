@@ -1,9 +1,10 @@
 import type { QuestionSuggestion } from '@normas/contracts/suggestions';
-import { DEFAULT_EXAMPLE_QUESTIONS } from '../retrieval/models';
+import { DEFAULT_EXAMPLE_QUESTIONS, DEFAULT_KNOWN_QUESTIONS } from '../retrieval/models';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import {
   createSuggestionIndex,
   exampleEntries,
+  knownVoters,
   topicEntries,
   type SuggestionIndex,
 } from './suggestion-pool';
@@ -38,7 +39,12 @@ export function createSuggestionsService(options: SuggestionsServiceOptions) {
     const examples = exampleEntries(DEFAULT_EXAMPLE_QUESTIONS).filter(
       (e) => e.code !== null && imported.has(e.code),
     );
-    return createSuggestionIndex([...faqs, ...asked, ...examples, ...topicEntries(sections)]);
+    // Every known question, long ones and conversations too, votes for its regulation.
+    const voters = knownVoters(DEFAULT_KNOWN_QUESTIONS).filter((v) => imported.has(v.code));
+    return createSuggestionIndex(
+      [...faqs, ...asked, ...examples, ...topicEntries(sections)],
+      voters,
+    );
   }
 
   function index(): Promise<SuggestionIndex> {

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, regulations, sections } from '../../db/schema';
 import { bearer, signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { analyzeTerms } from '../retrieval/text/analyzer';
 import {
+  contentWords,
   createSuggestionIndex,
   exampleEntries,
+  knownVoters,
   regulationRefs,
+  regulationWordModel,
   titleAsQuestion,
   type PoolEntry,
 } from './suggestion-pool';
@@ -212,5 +216,94 @@ describe('the pool', () => {
     const index = createSuggestionIndex(pool);
     expect(index.suggest('pé direito', 8).map((s) => s.id)).toEqual(['term', 'apart']);
     expect(index.suggest('Qual o pé-dir', 8).map((s) => s.id)).toEqual(['term', 'apart']);
+  });
+
+  it('keeps the words of the subject, not those that say what the norm does or negate', () => {
+    expect(contentWords('O item 23.3.1 da NR-23 define quantidade e tipo de extintor?')).toEqual([
+      'quantidade',
+      'tipo',
+      'extintor',
+    ]);
+    expect(contentWords('Se não houver qualquer extintor, a norma permite multa?')).toEqual([
+      'extintor',
+      'multa',
+    ]);
+  });
+
+  it('learns from known questions which regulation a word is about, and says nothing of unknown words', () => {
+    const questions = [
+      ['NR-23', 'Quantos extintores preciso no galpão?'],
+      ['NR-23', 'Qual a altura do extintor na parede?'],
+      ['NR-10', 'Qual a altura mínima da linha de alta tensão?'],
+      ['NR-10', 'Quem pode trabalhar em alta tensão?'],
+      ['NR-10', 'O choque elétrico na alta tensão…'],
+    ].map(([code, text]) => ({ code: code!, terms: new Set(analyzeTerms(text!)) }));
+    const model = regulationWordModel(questions);
+    const extintor = model.posterior([analyzeTerms('extintor')]);
+    expect(extintor.get('NR-23')).toBe(1);
+    expect(extintor.get('NR-10')!).toBeLessThan(0.2);
+    // "altura" is in questions of both: neither is much likelier.
+    const altura = model.posterior([analyzeTerms('altura')]);
+    expect(Math.min(...altura.values())).toBeGreaterThan(0.5);
+    expect(model.posterior([analyzeTerms('xyzw')]).size).toBe(0);
+  });
+
+  it('ranks first the regulation the known questions mean by the typed words, without showing them', () => {
+    const pool: PoolEntry[] = ['NR-12', 'NR-04'].flatMap((code) =>
+      [1, 2, 3].map((i) => ({
+        id: `${code}-${i}`,
+        text: `O engenheiro de segurança ${i} da ${code}?`,
+        source: 'example' as const,
+        code,
+        users: 0,
+      })),
+    );
+    const voters = knownVoters(
+      new Map([
+        ['NR-04|4.3.7', ['Quantas horas o engenheiro de segurança do SESMT cumpre?']],
+        [
+          'NR-04|4.3.2',
+          [
+            'O SESMT precisa de engenheiro de segurança?',
+            'Engenheiro de segurança em tempo parcial?',
+          ],
+        ],
+        ['NR-12|12.5.2', ['Quem projeta a máquina, o engenheiro?']],
+      ]),
+    );
+    const first3 = (index: ReturnType<typeof createSuggestionIndex>) =>
+      index
+        .suggest('engenheiro segurança', 8)
+        .slice(0, 3)
+        .map((s) => s.code);
+    // The same pool, two sets of known questions: each puts its regulation first.
+    const reversed = createSuggestionIndex(
+      pool,
+      knownVoters(
+        new Map([['NR-12|12.5.2', ['Engenheiro de segurança assina o laudo da máquina?']]]),
+      ),
+    );
+    expect(first3(reversed)).toEqual(['NR-12', 'NR-12', 'NR-12']);
+    expect(first3(createSuggestionIndex(pool, voters))).toEqual(['NR-04', 'NR-04', 'NR-04']);
+    expect(
+      createSuggestionIndex(pool, voters)
+        .suggest('engenheiro segurança', 8)
+        .some((s) => /SESMT|laudo/.test(s.Pergunta)),
+    ).toBe(false);
+  });
+
+  it("offers the example questions written for retrieval's best items, even in other words", () => {
+    const pool = exampleEntries(
+      new Map([
+        ['NR-01|1.4.3', ['Posso parar o serviço diante de risco grave e iminente?']],
+        ['NR-01|1.4.1', ['Quais os deveres do empregador?']],
+      ]),
+    );
+    const index = createSuggestionIndex(pool);
+    const related = () => [{ code: 'NR-01', item: '1.4.3', headingPath: '1.4 Direitos e deveres' }];
+    expect(index.suggest('direito recusa', 8).map((s) => s.Pergunta)).toEqual([]);
+    expect(index.suggest('direito recusa', 8, related).map((s) => s.Pergunta)).toEqual([
+      'Posso parar o serviço diante de risco grave e iminente?',
+    ]);
   });
 });
