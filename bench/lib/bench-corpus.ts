@@ -12,8 +12,8 @@ import type { IndexedSection } from '../../apps/api/src/modules/retrieval/retrie
 
 /**
  * The follow-up sets: conversations whose last turn is judged (bench:answers) — followups.jsonl,
- * used while tuning the follow-up resolution, and the sets written without seeing the code (k to p,
- * never read; decisions 0053 and 0054).
+ * used while tuning the follow-up resolution, and the sets written without seeing the code (k to r,
+ * never read; decisions 0053, 0054 and 0056).
  */
 export const FOLLOW_UPS_PATTERN = /^followups(?:-[a-z0-9]+)?\.jsonl$/;
 
