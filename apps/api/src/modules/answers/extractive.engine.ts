@@ -67,8 +67,16 @@ function namedItems(question: string): (source: AnswerSource) => boolean {
     );
 }
 
-/** A rule reads before its details: a parent item that answers nearly as well moves ahead of its children. */
-function parentsFirst(items: ChosenItem[], merit: (c: ChosenItem) => number): ChosenItem[] {
+/**
+ * A rule reads before its details: a parent item that answers nearly as well moves ahead of its
+ * children — unless the question asks for a kind of answer (a deadline, a number, who) that the
+ * child gives and the parent does not ("tem prazo?": the child's "até o segundo dia útil").
+ */
+function parentsFirst(
+  items: ChosenItem[],
+  merit: (c: ChosenItem) => number,
+  typed: boolean,
+): ChosenItem[] {
   const ordered = [...items];
   for (let i = 0; i < ordered.length; i += 1) {
     const child = ordered[i]!;
@@ -77,7 +85,8 @@ function parentsFirst(items: ChosenItem[], merit: (c: ChosenItem) => number): Ch
         j > i &&
         p.source.regulationId === child.source.regulationId &&
         child.source.item.startsWith(`${p.source.item}.`) &&
-        merit(p) >= merit(child) * 0.9,
+        merit(p) >= merit(child) * 0.9 &&
+        !(typed && child.quote.fits && !p.quote.fits),
     );
     if (parent > i) {
       ordered.splice(i, 0, ...ordered.splice(parent, 1));
@@ -134,6 +143,7 @@ export function chooseItems(
       .filter((c, i, all) => i === 0 || first(c) || merit(c) >= merit(all[0]!) * MERIT_CUT)
       .slice(0, MAX_ITEMS),
     merit,
+    RANKED_BY_FIT.has(relevanceType),
   );
   // The first paragraph states what the regulation retrieval judged best says: an item of another
   // regulation may follow, never lead ("por quanto tempo guardar?" opened with NR-31's documents
@@ -151,6 +161,21 @@ export function chooseItems(
         !chosen.some((k) => k.source.sectionId === r.source.sectionId),
     );
     if (relative) chosen.splice(chosen.indexOf(c) + 1, 0, relative);
+  }
+  // Asked for a deadline, a number, who or a definition that no chosen item gives, while a parent
+  // or child of the first one, found by retrieval, gives it ("tem prazo?": "até o segundo dia útil"
+  // is in the sub-item of the duty to communicate): that relative leads.
+  if (RANKED_BY_FIT.has(relevanceType) && !chosen.some((c) => c.quote.fits)) {
+    const fitting = quoted.find(
+      (r) =>
+        r.quote.fits &&
+        isRelative(r.source, chosen[0]!.source) &&
+        r.source.score >= top.score * RELATIVE_CUT,
+    );
+    if (fitting) {
+      chosen.unshift(fitting);
+      if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
+    }
   }
   return chosen;
 }

@@ -265,4 +265,90 @@ describe('lead of an extractive answer', () => {
     expect(first).toContain('tais riscos: 1. a cada ano ou a intervalos menores');
     expect(first).not.toContain(':;');
   });
+
+  it('takes a frequency said in one word ("bimestrais", "anualmente") for an answer to "de quanto em quanto tempo"', () => {
+    const fits = (text: string) => fitsAnswerType('deadline', text, (t) => /\d/.test(t));
+    expect(fits('A CIPATR terá reuniões ordinárias bimestrais, em local apropriado.')).toBe(true);
+    expect(fits('b) anualmente, tendo como referência o exame da alínea “a” acima;')).toBe(true);
+    expect(
+      fits('A comunicação deve ser encaminhada até o segundo dia útil após a ocorrência.'),
+    ).toBe(true);
+    expect(fits('A CIPATR terá reuniões em local apropriado.')).toBe(false);
+    // NR-31, items 31.5.6 and 31.5.15 (official text): the meetings, not the mandate, lead.
+    const mandate = section(
+      'r31',
+      'NR-31',
+      '31.5.6',
+      'O mandato dos membros eleitos da CIPATR terá duração de 2 (dois) anos, permitida uma reeleição.',
+      7,
+    );
+    const meetings = section(
+      'r31',
+      'NR-31',
+      '31.5.15',
+      'A CIPATR terá reuniões ordinárias bimestrais, em local apropriado e em horário normal de expediente, obedecendo ao calendário bianual.',
+      10,
+    );
+    const { answer, lead: first } = lead('De quanto em quanto tempo a CIPATR tem que se reunir?', [
+      mandate,
+      meetings,
+    ]);
+    expect(answer.citations[0]!.item).toBe('31.5.15');
+    expect(first).toContain('reuniões ordinárias bimestrais');
+  });
+
+  it('asked for a deadline no item states, leads with the sub-item of the duty that gives it', () => {
+    // NR-13, items 13.3.11 and 13.3.11.1 (official text).
+    const communicate = section(
+      'r13',
+      'NR-13',
+      '13.3.11',
+      'O empregador deve comunicar à autoridade regional competente em matéria de trabalho e ao sindicato da categoria profissional predominante do estabelecimento a ocorrência de vazamento, incêndio ou explosão envolvendo equipamentos abrangidos por esta NR que tenha como consequência uma das situações a seguir:\n' +
+        'a) morte de trabalhador(es);\n' +
+        'b) internação hospitalar de trabalhador(es); ou\n' +
+        'c) eventos de grande proporção.',
+      10,
+    );
+    const deadline = section(
+      'r13',
+      'NR-13',
+      '13.3.11.1',
+      'A comunicação deve ser encaminhada até o segundo dia útil após a ocorrência e deve conter:\n' +
+        'a) razão social do empregador, endereço, local, data e hora da ocorrência;\n' +
+        'b) descrição da ocorrência;\n' +
+        'c) nome e função da(s) vítima(s);\n' +
+        'd) procedimentos de investigação adotados;\n' +
+        'e) cópia do último relatório de inspeção de segurança do equipamento envolvido; e\n' +
+        'f) cópia da Comunicação de Acidente de Trabalho - CAT.',
+      9.5,
+    );
+    const { answer, lead: first } = lead(
+      'Tivemos um vazamento de vapor na caldeira e um operador se queimou. Temos que comunicar alguém? tem prazo?',
+      [communicate, deadline],
+    );
+    expect(answer.citations[0]!.item).toBe('13.3.11.1');
+    expect(first).toContain(
+      'a comunicação deve ser encaminhada até o segundo dia útil após a ocorrência',
+    );
+    // The parent still follows, quoted whole.
+    expect(answer.citations.map((c) => c.item)).toContain('13.3.11');
+  });
+
+  it('states a long sentence whole when cutting it would leave out a condition, never only "estabelece o seguinte"', () => {
+    // NR-22, item 22.34.2 (official text): one sentence of 580 characters.
+    const sanitary = section(
+      'r22',
+      'NR-22',
+      '22.34.2',
+      'Nas frentes de trabalho devem ser disponibilizadas instalações sanitárias, a uma distância máxima de 250 m (duzentos e cinquenta metros), separadas por sexo, compostas de bacia sanitária e lavatório para cada grupo de 20 trabalhadores ou fração considerando o número de trabalhadores usuários do turno com o maior contingente, podendo ser usados banheiros químicos dotados de mecanismo de descarga ou de isolamento dos dejetos, com respiro e ventilação, material para lavagem e enxugo das mãos, sendo proibido o uso de toalhas coletivas, garantida a higienização a cada turno e retirada diária dos dejetos.',
+      10,
+    );
+    const { lead: first } = lead(
+      'Na mina, o banheiro da frente de lavra pode ser químico? A que distância tem que ficar?',
+      [sanitary],
+    );
+    expect(first).not.toContain('estabelece o seguinte');
+    expect(first).toContain('a uma distância máxima de 250 m');
+    expect(first).toContain('podendo ser usados banheiros químicos');
+  });
 });

@@ -132,7 +132,7 @@ function words(alternatives: string): RegExp {
   return new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, 'iu');
 }
 export const DEADLINE = words(
-  'prazo|periodicidade|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|a cada|antes d[eo]|ap[óo]s|imediatamente|validade',
+  'prazo|periodicidade|(?:anual|semestral|bimestral|trimestral|mensal|quinzenal|semanal)(?:mente)?|anuais|semestrais|bimestrais|trimestrais|mensais|quinzenais|semanais|bienal|trienal|a cada|antes d[eo]|ap[óo]s|imediatamente|validade',
 );
 export const DUTY = words(
   'deve|devem|dever[áã]o?|é obrigat[óo]ri[oa]|s[ãa]o obrigat[óo]ri[oa]s|obrigatoriamente|proibid[oa]s?|vedad[oa]s?|n[ãa]o (?:pode|podem|poder[áã]o?|é permitid[oa])|no m[íi]nimo|no m[áa]ximo|m[íi]nim[oa]s? de|m[áa]xim[oa]s? de|cabe ao?|compete ao?|dispensad[oa]s?|assegurad[oa]|garantir',

@@ -55,6 +55,11 @@ const MAX_ALTERNATIVES = 3;
 const QUALIFIER =
   /(?<!\p{L})(?:exceto|salvo|desde que|caso|se|quando|ressalvad[oa]s?|com exceção|não se aplica|vedad[oa]|proibid[oa]|podendo|dispensad[oa]|somente|apenas|inclusive|nem|ou)(?!\p{L})/iu;
 
+/** Where a sentence joins a second duty to the first: "…e deve conter", "…e ser mantido". */
+const COORDINATED_DUTY = /\s+e\s+(?=dever|deve|devem|ser|estar|ter|possuir|dispor|manter)/u;
+/** …with a modal of its own ("…e deve conter:"); "constituir e manter o prontuário" is one duty. */
+const NEXT_DUTY = /\s+e\s+(?=dev(?:e|em|er[áã]o?)\s)/u;
+
 function endSentence(text: string): string {
   return `${text.replace(/[\s;:,.]+(?:e|ou)$/, '').replace(/[\s;:,.]+$/, '')}.`;
 }
@@ -66,7 +71,9 @@ function endSentence(text: string): string {
 function decisiveClause(sentence: string, max = MAX_STATEMENT_CHARS): string | null {
   const at = decisiveMatch(sentence);
   if (!at) return null;
-  const cut = /[,;]\s/g;
+  // …or at the next duty it is coordinated with ("…até o segundo dia útil após a ocorrência e deve
+  // conter:").
+  const cut = new RegExp(`[,;]\\s|${NEXT_DUTY.source}`, 'gu');
   cut.lastIndex = at.end;
   const m = cut.exec(sentence);
   if (!m || m.index > max || m.index < 60) return null;
@@ -79,11 +86,9 @@ function decisiveClause(sentence: string, max = MAX_STATEMENT_CHARS): string | n
  * escadas…") is cut, for the lead, after the clause that answers best, when no condition follows.
  */
 function answeringClause(sentence: string, relevance: Relevance): string | null {
-  const cuts = [
-    ...sentence.matchAll(
-      /(?:[,;]\s+|\s+e\s+(?=dever|deve|devem|ser|estar|ter|possuir|dispor|manter))/gu,
-    ),
-  ].map((m) => m.index);
+  const cuts = [...sentence.matchAll(new RegExp(`[,;]\\s+|${COORDINATED_DUTY.source}`, 'gu'))].map(
+    (m) => m.index,
+  );
   if (cuts.length === 0) return null;
   const bounds = [0, ...cuts, sentence.length];
   let best = -1;
@@ -104,11 +109,17 @@ function answeringClause(sentence: string, relevance: Relevance): string | null 
   return endSentence(sentence.slice(0, end));
 }
 
-/** One sentence, or the clause of it that answers when it is too long to restate. */
+/**
+ * One sentence, or the clause of it that answers when it is too long to restate. A long sentence
+ * that cannot be cut without leaving out a condition or an exception is stated whole, up to a
+ * list's length: a lead that only says "estabelece o seguinte:" answers nothing.
+ */
 function sentenceStatement(text: string, relevance: Relevance): string | null {
   const sentence = endSentence(text);
   if (sentence.length <= MAX_STATEMENT_CHARS) return sentence;
-  return decisiveClause(sentence) ?? answeringClause(sentence, relevance);
+  const clause = decisiveClause(sentence) ?? answeringClause(sentence, relevance);
+  if (clause) return clause;
+  return sentence.length <= MAX_LIST_STATEMENT_CHARS ? sentence : null;
 }
 
 /** A sub-item in a lead: without its closing "; e", and cut after its number when long. */
