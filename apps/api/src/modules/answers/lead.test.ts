@@ -351,4 +351,25 @@ describe('lead of an extractive answer', () => {
     expect(first).toContain('a uma distância máxima de 250 m');
     expect(first).toContain('podendo ser usados banheiros químicos');
   });
+
+  it('states a short list whole, whatever was asked: one of its sub-items alone would be part of the rule', () => {
+    // NR-17, Anexo II, item 6.4.1 (official text).
+    const breaks = section(
+      'r17',
+      'NR-17',
+      'Anexo II 6.4.1',
+      'As pausas devem ser concedidas:\n' +
+        'a) fora do posto de trabalho;\n' +
+        'b) em 02 (dois) períodos de 10 (dez) minutos contínuos; e\n' +
+        'c) após os primeiros e antes dos últimos 60 (sessenta) minutos de trabalho em atividade de teleatendimento/telemarketing.',
+      10,
+    );
+    const { lead: first } = lead(
+      'No telemarketing, as pausas podem ser dadas depois dos primeiros 60 minutos de trabalho?',
+      [breaks],
+    );
+    expect(first).toBe(
+      'Segundo o item 6.4.1 do Anexo II da NR-17, as pausas devem ser concedidas: a) fora do posto de trabalho; b) em 02 (dois) períodos de 10 (dez) minutos contínuos; c) após os primeiros e antes dos últimos 60 (sessenta) minutos de trabalho em atividade de teleatendimento/telemarketing.',
+    );
+  });
 });

@@ -47,6 +47,8 @@ const MAX_STATEMENT_CHARS = 420;
 /** A list the question asks for ("quais dados…") is stated whole up to this length. */
 const MAX_LIST_STATEMENT_CHARS = 760;
 const MAX_LIST_ITEMS = 8;
+/** A list of this many sub-items or fewer, short enough, is stated whole whatever was asked. */
+const SHORT_LIST_ITEMS = 4;
 const LEAD_IN = /:\s*$/;
 /** A sub-item that ends in "; ou": the list holds alternatives. */
 const ALTERNATIVE_END = /;\s*ou\s*$/;
@@ -158,7 +160,11 @@ function statementOf(
   if (best.kind === 'alinea' && leadIn) {
     const all = subItemsOf(units, leadIn);
     let items: ScoredUnit[];
+    const whole = endSentence(`${leadIn.text.replace(LEAD_IN, '')}: ${joinAlineas(all, relevance)}`);
     if (relevance.answerType === 'list' && all.length <= MAX_LIST_ITEMS) items = all;
+    // A short list reads whole: one of its few sub-items alone would state part of a rule as all
+    // of it ("devem prever, no mínimo: b) …" without a)).
+    else if (all.length <= SHORT_LIST_ITEMS && whole.length <= MAX_STATEMENT_CHARS) items = all;
     // Alternatives ("a) pelo menos uma vez por mês, … sem tratamento de água; ou b) as que operem
     // com água tratada…"): each holds under its own condition, and one alone would state a rule
     // the reader's case may not be under.
