@@ -49,14 +49,20 @@ export function answerTypeOf(question: string): AnswerType {
 const PERIOD =
   /(?<!\p{L})(?:a cada|anual(?:mente)?|semestral(?:mente)?|bienal|trienal|mensal(?:mente)?|periodicidade|validade|prazos?|em até|no prazo|dentro de|antes d[eo]|ap[óo]s|imediatamente|de imediato|por (?:ano|m[êe]s|semana|dia|jornada|turno))(?!\p{L})/iu;
 /**
- * A frequency said in one word ("reuniões ordinárias bimestrais", "b) anualmente"): it answers "de
- * quanto em quanto tempo?" with no number beside it.
+ * A period the norm leaves to someone ("em prazo determinado pelo empregador", "periodicidade
+ * definida no PCMSO"): that is the answer to "de quanto em quanto tempo?" too.
  */
+const DEFERRED_PERIOD =
+  /(?<!\p{L})(?:prazos?|periodicidade|intervalos?|frequ[êe]ncia)\s+(?:\S+\s+){0,2}?(?:determinad|definid|estabelecid|fixad)[oa]s?\s+(?:pel[oa]s?|no|na|em)(?!\p{L})/iu;
 /** A deadline counted in days from an event: "até o segundo dia útil após a ocorrência". */
 const ORDINAL_DAY =
   /(?<!\p{L})at[ée] o (?:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo|\d+[ºo°]?) dia(?!\p{L})/iu;
+/**
+ * A frequency with no number ("reuniões ordinárias bimestrais", "b) anualmente", "a cada ano"): it
+ * answers "de quanto em quanto tempo?" all the same.
+ */
 const FREQUENCY =
-  /(?<!\p{L})(?:(?:anual|semestral|bimestral|trimestral|quadrimestral|mensal|quinzenal|semanal)(?:mente)?|anuais|semestrais|bimestrais|trimestrais|quadrimestrais|mensais|quinzenais|semanais|bienal|bienais|trienal|trienais|quinquenal|quinquenais|diariamente)(?!\p{L})/iu;
+  /(?<!\p{L})(?:a cada (?:ano|m[êe]s|semestre|bi[êe]nio|tri[êe]nio|semana|dia|turno|jornada)|(?:anual|semestral|bimestral|trimestral|quadrimestral|mensal|quinzenal|semanal)(?:mente)?|anuais|semestrais|bimestrais|trimestrais|quadrimestrais|mensais|quinzenais|semanais|bienal|bienais|trienal|trienais|quinquenal|quinquenais|diariamente)(?!\p{L})/iu;
 /** A length of time: "5 (cinco) anos", "20 (vinte) minutos", "24 horas", "dois anos". */
 const DURATION =
   /(?:\d+|(?<!\p{L})(?:um|uma|dois|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|doze|quinze|vinte|trinta|quarenta|sessenta|noventa|cento e oitenta))\s*(?:\([^)]{1,40}\)\s*)?(?:minutos?|horas?|dias?|semanas?|meses|m[êe]s|anos?)(?!\p{L})/iu;
@@ -85,6 +91,7 @@ export function fitsAnswerType(
         DURATION.test(text) ||
         FREQUENCY.test(text) ||
         ORDINAL_DAY.test(text) ||
+        DEFERRED_PERIOD.test(text) ||
         (PERIOD.test(text) &&
           (hasNumber(text) ||
             /imediat|de imediato/i.test(text) ||

@@ -273,7 +273,14 @@ describe('lead of an extractive answer', () => {
     expect(
       fits('A comunicação deve ser encaminhada até o segundo dia útil após a ocorrência.'),
     ).toBe(true);
+    // NR-19, Anexo I, 14.1.2 and NR-01, 1.7.1.2.2: a frequency without a number, a period left to
+    // the employer.
+    expect(fits('O treinamento periódico deve ser realizado, no mínimo, a cada ano.')).toBe(true);
+    expect(fits('O treinamento periódico deve ocorrer em prazo determinado pelo empregador.')).toBe(
+      true,
+    );
     expect(fits('A CIPATR terá reuniões em local apropriado.')).toBe(false);
+    expect(fits('O prazo de validade é o informado pelo fabricante.')).toBe(false);
     // NR-31, items 31.5.6 and 31.5.15 (official text): the meetings, not the mandate, lead.
     const mandate = section(
       'r31',

@@ -160,7 +160,9 @@ function statementOf(
   if (best.kind === 'alinea' && leadIn) {
     const all = subItemsOf(units, leadIn);
     let items: ScoredUnit[];
-    const whole = endSentence(`${leadIn.text.replace(LEAD_IN, '')}: ${joinAlineas(all, relevance)}`);
+    const whole = endSentence(
+      `${leadIn.text.replace(LEAD_IN, '')}: ${joinAlineas(all, relevance)}`,
+    );
     if (relevance.answerType === 'list' && all.length <= MAX_LIST_ITEMS) items = all;
     // A short list reads whole: one of its few sub-items alone would state part of a rule as all
     // of it ("devem prever, no mínimo: b) …" without a)).
