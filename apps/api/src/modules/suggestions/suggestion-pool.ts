@@ -256,16 +256,24 @@ export interface SuggestionIndex {
   readonly size: number;
 }
 
-/** A question known to be about a regulation: it is never shown, but votes for its regulation. */
+/**
+ * A question known to be about a regulation, read once (the known questions do not change while the
+ * server runs): it is never shown, but votes for its regulation.
+ */
 export interface Voter {
   code: string;
-  text: string;
+  words: readonly string[];
+  terms: ReadonlySet<string>;
 }
 
 /** The known questions by "CODE|item" (training questions and conversations) as voters. */
 export function knownVoters(byItem: ReadonlyMap<string, readonly string[]>): Voter[] {
   return [...byItem].flatMap(([key, texts]) =>
-    texts.map((text) => ({ code: key.split('|')[0]!, text })),
+    texts.map((text) => ({
+      code: key.split('|')[0]!,
+      words: words(text),
+      terms: new Set(analyzeTerms(text)),
+    })),
   );
 }
 
@@ -278,17 +286,12 @@ export function createSuggestionIndex(
     words: words(e.text),
     terms: new Set(analyzeTerms(e.text)),
   }));
-  const votersIndexed = voters.map((v) => ({
-    code: v.code,
-    words: words(v.text),
-    terms: new Set(analyzeTerms(v.text)),
-  }));
-  const wordModel = regulationWordModel(votersIndexed);
+  const wordModel = regulationWordModel(voters);
   const byKey = new Map(entries.map((e) => [foldText(e.text), e]));
 
   /** How much of the typed words an entry covers, 0..1; the last word may be half typed. */
   function coverage(
-    entry: Pick<IndexedEntry, 'words' | 'terms'>,
+    entry: { words: readonly string[]; terms: ReadonlySet<string> },
     typed: string[],
     typedTerms: string[][],
   ): number {
@@ -400,7 +403,7 @@ export function createSuggestionIndex(
       // The known questions that carry every typed word say which regulations people mean by them.
       const known = new Map<string, number>();
       if (typed.length > 0)
-        for (const v of votersIndexed)
+        for (const v of voters)
           if (coverage(v, typed, typedTerms) === 1) known.set(v.code, (known.get(v.code) ?? 0) + 1);
       const topKnown = Math.max(0, ...known.values());
       if (topKnown > 0)

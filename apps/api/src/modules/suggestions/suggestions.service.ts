@@ -7,6 +7,7 @@ import {
   knownVoters,
   topicEntries,
   type SuggestionIndex,
+  type Voter,
 } from './suggestion-pool';
 import type { createSuggestionsRepository } from './suggestions.repository';
 
@@ -27,6 +28,8 @@ export function createSuggestionsService(options: SuggestionsServiceOptions) {
   const minUsers = options.minUsers ?? ASKED_MIN_USERS;
   const now = options.now ?? Date.now;
   let built: { index: Promise<SuggestionIndex>; at: number } | undefined;
+  /** The known questions, read once: they ship with the server and do not change while it runs. */
+  let voters: Voter[] | undefined;
 
   async function buildIndex(): Promise<SuggestionIndex> {
     const [faqs, sections, asked] = await Promise.all([
@@ -40,10 +43,11 @@ export function createSuggestionsService(options: SuggestionsServiceOptions) {
       (e) => e.code !== null && imported.has(e.code),
     );
     // Every known question, long ones and conversations too, votes for its regulation.
-    const voters = knownVoters(DEFAULT_KNOWN_QUESTIONS).filter((v) => imported.has(v.code));
+    voters ??= knownVoters(DEFAULT_KNOWN_QUESTIONS);
+    const importedVoters = voters.filter((v) => imported.has(v.code));
     return createSuggestionIndex(
       [...faqs, ...asked, ...examples, ...topicEntries(sections)],
-      voters,
+      importedVoters,
     );
   }
 
