@@ -160,13 +160,15 @@ function statementOf(
   if (best.kind === 'alinea' && leadIn) {
     const all = subItemsOf(units, leadIn);
     let items: ScoredUnit[];
-    const whole = endSentence(
-      `${leadIn.text.replace(LEAD_IN, '')}: ${joinAlineas(all, relevance)}`,
-    );
+    const head = leadIn.text.replace(LEAD_IN, '');
     if (relevance.answerType === 'list' && all.length <= MAX_LIST_ITEMS) items = all;
     // A short list reads whole: one of its few sub-items alone would state part of a rule as all
     // of it ("devem prever, no mínimo: b) …" without a)).
-    else if (all.length <= SHORT_LIST_ITEMS && whole.length <= MAX_STATEMENT_CHARS) items = all;
+    else if (
+      all.length <= SHORT_LIST_ITEMS &&
+      endSentence(`${head}: ${joinAlineas(all, relevance)}`).length <= MAX_STATEMENT_CHARS
+    )
+      items = all;
     // Alternatives ("a) pelo menos uma vez por mês, … sem tratamento de água; ou b) as que operem
     // com água tratada…"): each holds under its own condition, and one alone would state a rule
     // the reader's case may not be under.
@@ -191,7 +193,6 @@ function statementOf(
       }
     }
     items = [...new Set(items)].sort((a, b) => a.index - b.index);
-    const head = leadIn.text.replace(LEAD_IN, '');
     // Sub-items keep their letters: "c) … ; d) …" shows they are part of a longer list, in order.
     const text = endSentence(`${head}: ${joinAlineas(items, relevance)}`);
     const max = items.length > 1 ? MAX_LIST_STATEMENT_CHARS : MAX_STATEMENT_CHARS;
