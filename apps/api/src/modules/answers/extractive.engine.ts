@@ -152,25 +152,26 @@ export function chooseItems(
   if (lead > 0 && !named(chosen[0]!.source)) chosen.unshift(...chosen.splice(lead, 1));
   // An item that only introduces its parent or child ("Cabe ao empregador:") is completed by the
   // relative that carries the number or the duty, when retrieval found it.
-  for (const c of [...chosen]) {
-    if (c.quote.decisive > 0) continue;
-    const relative = quoted.find(
+  /** The first item retrieval found, not chosen yet, that is a parent or child of `c` and `gives`. */
+  const relativeOf = (c: ChosenItem, gives: (r: ChosenItem) => boolean) =>
+    quoted.find(
       (r) =>
-        r.quote.decisive > 0 &&
+        gives(r) &&
         isRelative(r.source, c.source) &&
         !chosen.some((k) => k.source.sectionId === r.source.sectionId),
     );
+  for (const c of [...chosen]) {
+    if (c.quote.decisive > 0) continue;
+    const relative = relativeOf(c, (r) => r.quote.decisive > 0);
     if (relative) chosen.splice(chosen.indexOf(c) + 1, 0, relative);
   }
   // Asked for a deadline, a number, who or a definition that no chosen item gives, while a parent
   // or child of the first one, found by retrieval, gives it ("tem prazo?": "até o segundo dia útil"
   // is in the sub-item of the duty to communicate): that relative leads.
   if (RANKED_BY_FIT.has(relevanceType) && !chosen.some((c) => c.quote.fits)) {
-    const fitting = quoted.find(
-      (r) =>
-        r.quote.fits &&
-        isRelative(r.source, chosen[0]!.source) &&
-        r.source.score >= top.score * RELATIVE_CUT,
+    const fitting = relativeOf(
+      chosen[0]!,
+      (r) => r.quote.fits && r.source.score >= top.score * RELATIVE_CUT,
     );
     if (fitting) {
       chosen.unshift(fitting);
