@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { readQuestions } from '../apps/api/src/cli/eval.command';
-import type { AnswerResult } from '../apps/api/src/modules/answers/answer-engine';
+import type { AnswerResult, ConversationTurn } from '../apps/api/src/modules/answers/answer-engine';
 import {
   answerMetrics,
   judgeAnswer,
@@ -40,6 +40,7 @@ type Answer = (
   question: string,
   retrieval: SearchResult,
   context?: ContextPassage[],
+  conversation?: ConversationTurn[],
 ) => Promise<AnswerResult>;
 
 /**
@@ -80,14 +81,15 @@ async function main(): Promise<void> {
     const engines: { name: string; answer: Answer }[] = [
       {
         name: 'extrativo',
-        answer: async (question, retrieval, context) =>
-          composeExtractiveAnswer({ question, retrieval, context }, today),
+        answer: async (question, retrieval, context, conversation) =>
+          composeExtractiveAnswer({ question, retrieval, context, conversation }, today),
       },
       {
         name: realLlm
           ? `LLM (${process.env.NORMAS_BENCH_LLM_MODEL ?? 'modelo'})`
           : 'LLM (stand-in local)',
-        answer: (question, retrieval, context) => llm.answer({ question, retrieval, context }),
+        answer: (question, retrieval, context, conversation) =>
+          llm.answer({ question, retrieval, context, conversation }),
       },
     ];
 
@@ -101,13 +103,14 @@ async function main(): Promise<void> {
         retrievalQuery: string,
         focus?: string[],
         context?: ContextPassage[],
+        conversation?: ConversationTurn[],
       ) => {
         const retrieval = retrievalEngine.search(retrievalQuery, {
           limit: RETRIEVAL_LIMIT,
           focus,
           context,
         });
-        return { retrieval, answer: await answer(question, retrieval, context) };
+        return { retrieval, answer: await answer(question, retrieval, context, conversation) };
       };
       if (!q.turns?.length) return ask(q.question, q.question);
       const regulationsOf = (citations: { code: string }[]) =>
@@ -125,7 +128,13 @@ async function main(): Promise<void> {
       };
       for (const turn of q.turns.slice(1)) {
         const input = buildTurnInput(turn, chat, true);
-        const result = await ask(input.question ?? turn, input.query, input.focus, input.context);
+        const result = await ask(
+          input.question ?? turn,
+          input.query,
+          input.focus,
+          input.context,
+          input.conversation,
+        );
         messages.push({ content: turn, isUserMessage: true, regulations: [] });
         messages.push({
           content: result.answer.markdown,
@@ -134,7 +143,14 @@ async function main(): Promise<void> {
         });
       }
       const input = buildTurnInput(q.question, chat, true);
-      return ask(input.question ?? q.question, input.query, input.focus, input.context);
+      // As chats.service.ts asks it: the engine also reads the conversation.
+      return ask(
+        input.question ?? q.question,
+        input.query,
+        input.focus,
+        input.context,
+        input.conversation,
+      );
     };
 
     const tables: string[] = [];

@@ -17,6 +17,7 @@ import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits } from './passages';
 import { quoteItem } from './quote';
+import { unstatedScope, userTexts } from './regulation-scope';
 import { quoteTable } from './table-quote';
 import { answerTypeOf, type AnswerType } from './answer-type';
 import type { ContextPassage } from '../retrieval/retrieval.types';
@@ -206,12 +207,14 @@ export function composeExtractiveAnswer(input: AnswerInput, today: string): Answ
     ? []
     : chooseItems(input.question, input.retrieval.results, input.context);
   if (chosen.length === 0) return { markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true };
+  const said = userTexts(input);
   return {
     markdown: renderAnswer(
       chosen,
       today,
       input.retrieval.partial === true,
       RANKED_BY_FIT.has(answerTypeOf(input.question)),
+      (code) => unstatedScope(code, said),
     ),
     citations: chosen.map((c) => toCitation(c.source)),
     abstained: false,

@@ -8,6 +8,12 @@ export interface ChosenItem {
   quote: Quote;
 }
 
+/**
+ * The sector a regulation is written for, when the user did not name it ("que se aplica a
+ * plataformas de petróleo"); null for a general regulation or a sector the user named.
+ */
+export type ScopeOf = (code: string) => string | null;
+
 export const DISCLAIMER =
   '_Resposta baseada no texto das NRs citadas; não substitui a leitura da norma completa._';
 
@@ -36,22 +42,27 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function leadParagraph(chosen: ChosenItem[], typedAnswer: boolean): string {
+function leadParagraph(chosen: ChosenItem[], typedAnswer: boolean, scopeOf: ScopeOf): string {
   const [first, ...others] = chosen;
   const { statement } = first!.quote;
+  // An item of a sector's regulation says whose rule it is where the lead cites it (decision
+  // 0057): "o item 37.25.7.4.1 da NR-37, que se aplica a plataformas de petróleo".
+  const scope = scopeOf(first!.source.code);
+  const cited = scope ? `${itemPhrase(first!.source)}, ${scope}` : itemPhrase(first!.source);
   // Too long to restate in a lead: the quote right below is the statement.
-  if (!statement) return `${capitalize(itemPhrase(first!.source))} estabelece o seguinte:`;
-  const sentences = [
-    `Segundo ${itemPhrase(first!.source)}, ${escapeInline(lowerFirst(statement))}`,
-  ];
+  if (!statement) return `${capitalize(cited)}${scope ? ',' : ''} estabelece o seguinte:`;
+  const sentences = [`Segundo ${cited}, ${escapeInline(lowerFirst(statement))}`];
   // Asked for a number, a period, who or a definition, a second item joins the lead only when it
   // gives that kind of answer too (a floating platform's guard-rail has no height to add).
   const second = others.find(
     (c) => c.quote.decisive > 0 && c.quote.statement && (!typedAnswer || c.quote.fits),
   );
   if (second) {
+    // The sector is said once: a second item of the same regulation does not repeat it.
+    const its = second.source.code === first!.source.code ? null : scopeOf(second.source.code);
+    const named = its ? `${itemPhrase(second.source)}, ${its},` : itemPhrase(second.source);
     sentences.push(
-      `${capitalize(itemPhrase(second.source))} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
+      `${capitalize(named)} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
     );
   }
   return sentences.join(' ');
@@ -116,8 +127,9 @@ export function renderAnswer(
   today: string,
   partial = false,
   typedAnswer = false,
+  scopeOf: ScopeOf = () => null,
 ): string {
-  const lead = leadParagraph(chosen, typedAnswer);
+  const lead = leadParagraph(chosen, typedAnswer, scopeOf);
   const blocks: string[] = partial ? [PARTIAL_NOTICE, lead] : [lead];
   for (const { source, quote } of chosen) {
     blocks.push(blockquote(quote));

@@ -2,6 +2,7 @@
 import type { AnswerInput, AnswerSource, ConversationTurn } from './answer-engine';
 import { citationLabel, citationLink } from './citation';
 import { withoutAmendmentNotes } from './passages';
+import { unstatedScope, userTexts } from './regulation-scope';
 
 /** The one sentence the model must answer with when the sources do not answer the question. */
 export const LLM_ABSTAIN_SENTENCE = 'As fontes fornecidas não respondem a esta pergunta.';
@@ -17,6 +18,7 @@ export const SYSTEM_PROMPT = [
   '5. Comece pela resposta ao que foi perguntado, em uma ou duas frases no primeiro parágrafo: o número com a unidade, o prazo, quem é o responsável, sim ou não com a condição, ou a definição — com o link do item (ou da alínea) de onde vem. Não abra com outro item nem com uma alínea que não responde à pergunta.',
   '6. Depois, transcreva como citação em markdown (linhas começadas por "> ") o trecho exato do item ou alínea que sustenta a resposta, sem cortá-lo antes da parte decisiva, seguido de uma linha "— " com o link do item. Só então dê os detalhes. Termine com uma frase curta lembrando que a resposta se baseia no texto das NRs e não substitui a leitura da norma completa.',
   '7. Se marcar uma fonte pelo número, escreva [1], [2]… com o número da fonte; cada marcador vira o link do item.',
+  '8. Se a fonte da resposta tiver uma linha "Âmbito:", a regra vale para esse setor e a pergunta não o menciona: diga no primeiro parágrafo a que setor a regra se aplica (por exemplo, "Segundo o item 37.25.7.4.1 da NR-37, que se aplica a plataformas de petróleo, …").',
 ].join('\n');
 
 /** Told to the model when retrieval found only items that partly match the question. */
@@ -28,10 +30,12 @@ const MAX_SOURCES = 8;
 const MAX_TURNS = 6;
 const MAX_TURN_CHARS = 2000;
 
-function sourceBlock(source: AnswerSource, n: number): string {
+function sourceBlock(source: AnswerSource, n: number, scope: string | null): string {
   const text = source.content.split('\n').map(withoutAmendmentNotes).filter(Boolean).join('\n');
   const heading = source.headingPath ? ` — ${source.headingPath}` : '';
-  return `[${n}] ${citationLabel(source)}${heading}\nLink: ${citationLink(source)}\nTexto:\n${text}`;
+  // A sector's regulation the user did not name (decision 0057): rule 8.
+  const scopeLine = scope ? `\nÂmbito: a ${source.code} é a norma ${scope}.` : '';
+  return `[${n}] ${citationLabel(source)}${heading}\nLink: ${citationLink(source)}${scopeLine}\nTexto:\n${text}`;
 }
 
 export function promptSources(input: AnswerInput): AnswerSource[] {
@@ -45,11 +49,12 @@ export interface ChatMessage {
 
 export function buildMessages(input: AnswerInput, sources: AnswerSource[]): ChatMessage[] {
   const history: ConversationTurn[] = (input.conversation ?? []).slice(-MAX_TURNS);
+  const said = userTexts(input);
   const user = [
     ...(input.retrieval.partial ? [PARTIAL_SOURCES_NOTE, ''] : []),
     'Fontes:',
     '',
-    sources.map((s, i) => sourceBlock(s, i + 1)).join('\n\n'),
+    sources.map((s, i) => sourceBlock(s, i + 1, unstatedScope(s.code, said))).join('\n\n'),
     '',
     `Pergunta: ${input.question}`,
   ].join('\n');

@@ -1,0 +1,167 @@
+/**
+ * An item of a sector's regulation, cited for a question that does not name the sector, says whose
+ * rule it is (decision record 0057). The items are the official text.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnswerInput, AnswerSource, ConversationTurn } from './answer-engine';
+import { firstParagraph } from './answer-metrics';
+import { composeExtractiveAnswer } from './extractive.engine';
+import { buildMessages } from './llm.prompt';
+import { unstatedScope } from './regulation-scope';
+
+const NR37 = '14b90920-3f7e-4130-a312-634c480535b0';
+const NR34 = '51483a25-bd26-4837-84a4-e8e747b0ac8a';
+const NR23 = 'a6d2c1f0-3b1e-4c55-9f0e-2f7d1c9b8e23';
+
+function section(
+  regulationId: string,
+  code: string,
+  item: string,
+  content: string,
+  score: number,
+): AnswerSource {
+  return {
+    sectionId: `${code}-${item}`,
+    regulationId,
+    code,
+    item,
+    number: 1,
+    headingPath: '',
+    content,
+    score,
+    effectiveFrom: null,
+  };
+}
+
+const PLACED = section(
+  NR37,
+  'NR-37',
+  '37.25.7.4.1',
+  'Os extintores deverão ser instalados em locais de fácil visualização e acesso.',
+  10,
+);
+const FACING = section(
+  NR37,
+  'NR-37',
+  '37.25.7.4.5',
+  'Ao ser instalado, o extintor deve estar com as suas instruções de utilização voltadas para frente, de modo visível.',
+  9,
+);
+const FLOATING = section(
+  NR34,
+  'NR-34',
+  '34.16.15',
+  'É obrigatória a sinalização e a instalação de extintores de incêndio em número e capacidade suficientes para debelar o fogo, proporcionalmente ao tamanho da estrutura flutuante e aos tipos de serviços executados a bordo.',
+  9,
+);
+const STATE_LAW = section(
+  NR23,
+  'NR-23',
+  '23.3.1',
+  'Os equipamentos de combate a incêndio devem atender ao disposto na legislação estadual e, quando aplicável, nas normas técnicas oficiais.',
+  10,
+);
+
+function answer(question: string, results: AnswerSource[], conversation?: ConversationTurn[]) {
+  const input: AnswerInput = {
+    question,
+    retrieval: { abstained: false, confidence: 0.9, results },
+    conversation,
+  };
+  const result = composeExtractiveAnswer(input, '2026-11-28');
+  return { markdown: result.markdown, lead: firstParagraph(result.markdown) };
+}
+
+describe('the sector of a regulation', () => {
+  it('is named for a sector’s regulation the question does not place in that sector', () => {
+    expect(unstatedScope('NR-37', ['onde instalar extintor'])).toBe(
+      'que se aplica a plataformas de petróleo',
+    );
+    expect(unstatedScope('NR-18', ['Qual a altura mínima do guarda-corpo?'])).toBe(
+      'que se aplica à indústria da construção',
+    );
+    // A lifting platform is not an oil platform.
+    expect(unstatedScope('NR-37', ['Qual a carga da plataforma elevatória?'])).not.toBeNull();
+  });
+
+  it('is not named when the user said the sector or the regulation, or the regulation is general', () => {
+    expect(unstatedScope('NR-37', ['Onde instalar extintor na plataforma offshore?'])).toBeNull();
+    expect(unstatedScope('NR-37', ['O que a NR 37 diz de extintores?'])).toBeNull();
+    expect(unstatedScope('NR-18', ['Guarda-corpo de andaime na obra: qual altura?'])).toBeNull();
+    expect(unstatedScope('NR-22', ['lanterna de carbureto no subsolo, pode?'])).toBeNull();
+    expect(unstatedScope('NR-23', ['onde instalar extintor'])).toBeNull();
+    expect(unstatedScope('NR-35', ['a partir de que altura?'])).toBeNull();
+  });
+});
+
+describe('lead of an answer from a sector’s regulation', () => {
+  it('says the rule is an oil platform’s when the question says nothing of platforms', () => {
+    const { lead } = answer('onde instalar extintor', [PLACED, FACING]);
+    expect(lead).toMatch(
+      /^Segundo o item 37\.25\.7\.4\.1 da NR-37, que se aplica a plataformas de petróleo, os extintores deverão ser instalados em locais de fácil visualização e acesso\./,
+    );
+    // Said once: the second item of the same regulation does not repeat it.
+    expect(lead.match(/plataformas de petróleo/g)).toHaveLength(1);
+    expect(lead).toContain('O item 37.25.7.4.5 da NR-37 também estabelece que');
+  });
+
+  it('does not when the question, or an earlier message of the chat, names the sector', () => {
+    expect(answer('onde instalar extintor na plataforma?', [PLACED, FACING]).lead).toMatch(
+      /^Segundo o item 37\.25\.7\.4\.1 da NR-37, os extintores deverão/,
+    );
+    const chat: ConversationTurn[] = [
+      { role: 'user', content: 'Trabalho embarcado numa unidade offshore.' },
+      { role: 'assistant', content: 'Segundo o item 37.1.1 da NR-37, …' },
+    ];
+    expect(answer('onde instalar extintor?', [PLACED, FACING], chat).lead).not.toContain(
+      'que se aplica',
+    );
+    // What the assistant said is not what the user said: it does not place the user on a platform.
+    const told: ConversationTurn[] = [
+      { role: 'user', content: 'extintor' },
+      { role: 'assistant', content: 'Em plataformas de petróleo offshore, a NR-37…' },
+    ];
+    expect(answer('e onde instalar?', [PLACED, FACING], told).lead).toContain(
+      'que se aplica a plataformas de petróleo',
+    );
+  });
+
+  it('names each sector once, and none for a general regulation', () => {
+    const { lead } = answer('onde instalar extintor', [PLACED, FLOATING]);
+    expect(lead).toContain('da NR-37, que se aplica a plataformas de petróleo,');
+    expect(lead).toContain(
+      'O item 34.16.15 da NR-34, que se aplica à construção, reparação e desmonte naval, também estabelece que',
+    );
+    const general = answer('onde instalar extintor', [STATE_LAW, PLACED]).lead;
+    expect(general).toMatch(/^Segundo o item 23\.3\.1 da NR-23, os equipamentos/);
+    expect(general).toContain('da NR-37, que se aplica a plataformas de petróleo, também');
+  });
+
+  it('says it too when the item is too long to restate and the lead only introduces the quote', () => {
+    const long = section(
+      NR37,
+      'NR-37',
+      '37.25.7.1',
+      `Os extintores ${'devem ser mantidos, inspecionados e recarregados conforme o fabricante, '.repeat(14)}sempre.`,
+      10,
+    );
+    expect(answer('onde instalar extintor', [long]).lead).toBe(
+      'O item 37.25.7.1 da NR-37, que se aplica a plataformas de petróleo, estabelece o seguinte:',
+    );
+  });
+});
+
+describe('prompt of the LLM engine', () => {
+  const prompt = (question: string) =>
+    buildMessages(
+      { question, retrieval: { abstained: false, confidence: 0.9, results: [PLACED, STATE_LAW] } },
+      [PLACED, STATE_LAW],
+    ).at(-1)!.content;
+
+  it('marks the source of a sector’s regulation the question does not place in its sector', () => {
+    const text = prompt('onde instalar extintor');
+    expect(text).toContain('Âmbito: a NR-37 é a norma que se aplica a plataformas de petróleo.');
+    expect(text.match(/Âmbito:/g)).toHaveLength(1);
+    expect(prompt('onde instalar extintor na plataforma offshore')).not.toContain('Âmbito:');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The regulations written for one sector (decision record 0057): NR-37's extinguishers are an oil
+ * platform's, NR-18's guard-rails a construction site's. When such an item answers a question that
+ * says nothing of its sector, the answer names the sector where it cites the item, so that a reader
+ * in a warehouse does not act on a platform's rule as if it were the general one.
+ */
+import { foldText } from '../retrieval/text/normalize';
+import type { ConversationTurn } from './answer-engine';
+
+interface SectorScope {
+  /** Follows the regulation's code in the lead: "da NR-37, que se aplica a plataformas de petróleo". */
+  clause: string;
+  /** What a question about the sector says, on folded text (lower case, no accents). */
+  mentions: RegExp;
+}
+
+const SECTORS: Readonly<Record<string, SectorScope>> = {
+  'NR-18': {
+    clause: 'que se aplica à indústria da construção',
+    mentions:
+      /\b(?:obras?|constru\w*|canteiros?|andaimes?|edifica\w*|edificios?|predios?|pedreir\w*|serventes?|gruas?|betoneiras?|escava\w*|demoli\w*|fachadas?|alvenaria|cremalheira|empreiteir\w*|concretagem|lajes?|escoramento|tubuloes?|elevadores? de (?:obra|carga|passageiros))\b/,
+  },
+  'NR-19': {
+    clause: 'que trata de explosivos',
+    mentions:
+      /\b(?:explosiv\w*|polvora|fogos?|detona\w*|rojao|rojoes|pirotecni\w*|paiol|municao)\b/,
+  },
+  'NR-22': {
+    clause: 'que se aplica à mineração',
+    mentions:
+      /\b(?:minas?|minera\w*|minerio|lavras?|garimp\w*|subterrane\w*|subsolo|pedreiras?|britage\w*|carvao)\b/,
+  },
+  'NR-29': {
+    clause: 'que se aplica ao trabalho portuário',
+    mentions:
+      /\b(?:portos?|portuari\w*|estiva\w*|cais|atraca\w*|conteiner\w*|navios?|porao|poroes|ogmo)\b/,
+  },
+  'NR-30': {
+    clause: 'que se aplica ao trabalho aquaviário',
+    mentions:
+      /\b(?:aquaviari\w*|embarca\w*|navios?|tripula\w*|maritim\w*|a bordo|marinheir\w*|fluvia\w*|balsas?|rebocador\w*)\b/,
+  },
+  'NR-31': {
+    clause:
+      'que se aplica à agricultura, pecuária, silvicultura, exploração florestal e aquicultura',
+    mentions:
+      /\b(?:rura\w*|fazendas?|agricol\w*|agricult\w*|agrotoxic\w*|lavouras?|planta(?:cao|coes)|colheit\w*|pecuari\w*|silvicult\w*|floresta\w*|aquicult\w*|campo|sitios?|gado|ordenha\w*|tratores?|cipatr|motosserra\w*|granjas?|curra\w*|canaviais?|cafezais?|piscicult\w*)\b/,
+  },
+  'NR-32': {
+    clause: 'que se aplica aos serviços de saúde',
+    mentions:
+      /\b(?:hospita\w*|(?:servicos?|estabelecimentos?|posto|unidades?|area|profissiona\w*|trabalhador\w*) d[ae]s? saude|enferm\w*|clinicas?|pacientes?|perfurocortant\w*|laboratori\w*|odontolog\w*|consultorios?|farmacias?|seringas?|agulhas?|vacina\w*|radiolog\w*|quimioterap\w*|ubs|upa|necroterio)\b/,
+  },
+  'NR-34': {
+    clause: 'que se aplica à construção, reparação e desmonte naval',
+    mentions: /\b(?:nava\w*|estaleir\w*|navios?|cascos?|embarca\w*|docage\w*|diques?)\b/,
+  },
+  'NR-36': {
+    clause: 'que se aplica ao abate e processamento de carnes e derivados',
+    mentions:
+      /\b(?:frigorific\w*|abate\w*|abatedour\w*|carnes?|desoss\w*|aves|suinos|bovinos|pescados?|embutidos?|camaras? frias?)\b/,
+  },
+  'NR-37': {
+    clause: 'que se aplica a plataformas de petróleo',
+    mentions:
+      /\b(?:petroleo|offshore|fpso|sondas?|plataformas?(?! (?:elevat\w*|de trabalho|movei?s?|aereas?|suspensas?|flutuantes?|de carga|de descarga)))\b/,
+  },
+  'NR-38': {
+    clause: 'que se aplica à limpeza urbana e ao manejo de resíduos sólidos',
+    mentions:
+      /\b(?:limpeza urbana|coleta de (?:lixo|residuos)|coleta domiciliar|coletor\w*|residuos? (?:solidos?|urbanos?|domiciliar\w*)|lixo|garis?|poda\w*|capina\w*|rocada\w*|varri\w*|aterros?|compactador\w*|recicla\w*|catador\w*|triage\w*)\b/,
+  },
+};
+
+/**
+ * The clause that names the sector of `code`'s regulation ("que se aplica a plataformas de
+ * petróleo"), when it is written for one and nothing the user said — the question, or their earlier
+ * messages in a chat — names that sector or the regulation. Null otherwise.
+ */
+export function unstatedScope(code: string, userTexts: readonly string[]): string | null {
+  const sector = SECTORS[code];
+  if (!sector) return null;
+  const number = Number(code.slice(3));
+  const named = new RegExp(`\\bnr\\s*-?\\s*0?${number}(?!\\d)`);
+  for (const text of userTexts) {
+    const folded = foldText(text);
+    if (named.test(folded) || sector.mentions.test(folded)) return null;
+  }
+  return sector.clause;
+}
+
+/** What the user said: the question, and their earlier messages when it is asked in a chat. */
+export function userTexts(input: {
+  question: string;
+  conversation?: readonly ConversationTurn[];
+}): string[] {
+  const earlier = (input.conversation ?? []).filter((t) => t.role === 'user').map((t) => t.content);
+  return [input.question, ...earlier];
+}
