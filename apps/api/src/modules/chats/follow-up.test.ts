@@ -495,3 +495,32 @@ describe('a message read with the previous question', () => {
     );
   });
 });
+
+describe('what a follow-up names of its own', () => {
+  it('leaves "ele" that stands for the noun the message itself named before a comma', () => {
+    const resolved = resolveFollowUp(
+      'E o plano de resgate, o que ele precisa considerar no mínimo?',
+      'Vamos trocar a cobertura de um galpão de 9 m de altura com 6 telhadistas.',
+    );
+    // "ele" is the plano de resgate: it stays, and the conversation's subject comes along.
+    expect(resolved.question).toMatch(/^E o plano de resgate, o que ele precisa considerar/);
+    expect(resolved.question).not.toContain('trocar');
+  });
+
+  it('does not take what the speaker is going to do ("Vamos trocar…") for a thing', () => {
+    expect(subjectOf('Vamos trocar a cobertura do galpão.')).toBe('cobertura do galpão');
+    expect(subjectOf('Queremos instalar linha de vida na cobertura.')).toBe(
+      'linha de vida na cobertura',
+    );
+  });
+
+  it('leaves adverbs out of the subject ("não", "lá em cima")', () => {
+    expect(subjectOf('O operador de grua não tem experiência anterior.')).toBe('operador de grua');
+    expect(
+      resolveFollowUp(
+        'Qual a carga horária do curso dele?',
+        'O operador de grua não tem experiência.',
+      ).question,
+    ).toBe('Qual a carga horária do curso do operador de grua?');
+  });
+});

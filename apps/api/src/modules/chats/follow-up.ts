@@ -81,6 +81,13 @@ const NOT_SUBJECT = new Set(
     'gostaria',
     'quero',
     'saber',
+    // Adverbs: how and when, not what ("Ele não tem experiência", "fica lá em cima").
+    'não',
+    'cima',
+    'vezes',
+    'sempre',
+    'amanhã',
+    'ontem',
   ].map(foldText),
 );
 
@@ -101,6 +108,12 @@ const MODALS = new Set(
     'vou',
     'para',
     'pra',
+    // "Vamos trocar a cobertura", "Queremos instalar…": what the speaker is going to do.
+    'vamos',
+    'queremos',
+    'precisamos',
+    'devemos',
+    'podemos',
   ].map(foldText),
 );
 
@@ -707,10 +720,12 @@ export function resolveFollowUp(
   if (kind && isContent(kind[2]!))
     return { question: text.replace(kind[0], `${kind[1]} ${kind[2]}`), followUp: true };
   const pronoun = PRONOUN.exec(text);
-  // "E o capacitado? Se ele mudar de empresa…": "ele" is what the message itself just named.
+  // "E o capacitado? Se ele mudar de empresa…", "E o plano de resgate, o que ele precisa
+  // considerar?": "ele" is what the message itself just named.
   const before = pronoun ? text.slice(0, pronoun.index) : '';
   const namedBefore =
-    /[?.!:]/.test(before) && contentWordCount(before.replace(ELLIPSIS_START, '')) > 0;
+    (/[?.!:]/.test(before) && contentWordCount(before.replace(ELLIPSIS_START, '')) > 0) ||
+    withoutOwnPronoun(text) !== text;
   if (pronoun && !namedBefore) {
     // "ele" in a message that asks something of its own stands for the subject's head; alone
     // ("e ele?"), for all of it. Its gender picks the part of the subject it agrees with.
