@@ -524,3 +524,14 @@ describe('what a follow-up names of its own', () => {
     ).toBe('Qual a carga horária do curso do operador de grua?');
   });
 });
+
+it('takes what a message that told the case named ("a PET"), not what it carried, for a pronoun', () => {
+  const opening =
+    'Frigorífico, vamos mandar dois mecânicos entrar no tanque de graxaria pra manutenção.';
+  // "Já temos a PET pronta." is read with the conversation: the tank comes along in parentheses.
+  const told = resolveFollowUp('Já temos a PET pronta.', opening).question;
+  expect(told).toMatch(/^Já temos a PET pronta\. \(.*graxaria.*\)\?$/);
+  expect(resolveFollowUp('ela vale quanto tempo?', told, [opening]).question).toMatch(
+    /^PET\b.* vale quanto tempo\?$/,
+  );
+});

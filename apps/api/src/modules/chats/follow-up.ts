@@ -176,6 +176,13 @@ const HOLDER_ELLIPSIS =
 const GRADED = /(\p{L}{3,})\s+([IVX]{1,4}|\d{1,2}|[A-E])(?![\p{L}\p{N}])/u;
 const NUMBER_WITH_NOUN = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/u;
 
+/**
+ * What a message that tells the case ("Já temos a PET pronta.") carried from the conversation once
+ * resolved: "… (subject)?" after its full stop. A question's carried subject ("o equipamento (cinto
+ * de segurança)") says what its own words stand for, and stays.
+ */
+const CARRIED_BY_STATEMENT = /(?<=[.!])\s*\([^()]*\)\?\s*$/;
+
 const ARTICLE: Record<string, string> = { esse: 'o', essa: 'a', esses: 'os', essas: 'as' };
 
 function isContent(word: string): boolean {
@@ -625,7 +632,10 @@ export function resolveFollowUp(
     };
   // "A jornada máxima é de 6 horas, certo?" names only an aspect: the thing is the one an earlier
   // question named ("operador de call center").
-  let subject = subjectOf(previous);
+  // "Já temos a PET pronta. (…tanque de graxaria…)?": what the case told names comes before what it
+  // carried from the conversation.
+  const told = previous.replace(CARRIED_BY_STATEMENT, '');
+  let subject = subjectOf(hasOwnSubject(told) ? told : previous);
   if (!hasOwnSubject(previous)) {
     const named = [...earlier].reverse().find(hasOwnSubject);
     if (named) subject = subjectOf(named);
