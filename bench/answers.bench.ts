@@ -49,13 +49,18 @@ type Answer = (
  * should be answered as well as alone.
  */
 function afterAnotherQuestion(set: QuestionSet): QuestionSet {
-  const answerable = set.questions.filter((q) => q.gold.length > 0 && !q.turns?.length);
+  const singles = set.questions.filter((q) => !q.turns?.length);
+  const answerable = singles.filter((q) => q.gold.length > 0);
+  // A question outside the corpus asked in a chat is still refused: it comes after the answerable
+  // question before it in the file, whose answer puts the chat's regulations in focus.
+  const before = (q: EvalQuestion) => {
+    const at = singles.indexOf(q);
+    const earlier = singles.slice(0, at).reverse();
+    return (earlier.find((e) => e.gold.length > 0) ?? answerable.at(-1)!).question;
+  };
   return {
     file: `${path.basename(set.file, '.jsonl')} após outra pergunta`,
-    questions: answerable.map((q, i) => ({
-      ...q,
-      turns: [answerable[(i + answerable.length - 1) % answerable.length]!.question],
-    })),
+    questions: singles.map((q) => ({ ...q, turns: [before(q)] })),
   };
 }
 
@@ -63,7 +68,9 @@ async function main(): Promise<void> {
   const sets = benchQuestionSets(process.argv.slice(2));
   if (process.argv.length <= 2) {
     for (const file of followUpFiles()) sets.push({ file, questions: readQuestions(file) });
-    sets.push(afterAnotherQuestion(sets[0]!));
+    // Each single-question set again, every question asked in a chat after another one.
+    const singles = sets.filter((set) => !set.questions.some((q) => q.turns?.length));
+    for (const set of singles) sets.push(afterAnotherQuestion(set));
   }
   const { database, sections, corpusDir } = await openBenchCorpus('normas-bench-retrieval');
   const realLlm = process.env.NORMAS_BENCH_LLM_URL;
@@ -210,7 +217,7 @@ async function main(): Promise<void> {
       '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
       '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
       '- **followups*.jsonl**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts). followups.jsonl serviu para ajustar a leitura das continuações. k a r (50 conversas cada) foram escritos por quem não viu esse código nem os outros conjuntos, só o texto das NRs, e nunca foram lidos: são a medida honesta do que um usuário novo recebe. Os totais de k a n já orientaram escolhas (decisão 0053); o e p foram escritos antes da decisão 0054 e medidos no código de antes (0,820 / 0,820) e no de depois; q e r, antes da decisão 0056, medidos no código de antes (0,840 / 0,760). Os conjuntos b a j, lidos para achar falhas (decisões 0047, 0049 e 0052), passaram a ser dados de treino (decisão 0053) e saíram da medida; conversas de treino com índice de Jaccard ≥ 0,45 com qualquer pergunta destes conjuntos, de dev ou dos heldout foram retiradas.',
-      '- **… após outra pergunta**: controle do que o chat carrega — cada pergunta com resposta do primeiro conjunto, feita num chat Pro logo depois da pergunta anterior do arquivo (em geral outro assunto). Lida com a conversa, deve sair tão bem quanto sozinha.',
+      '- **… após outra pergunta**: controle do que o chat carrega — cada pergunta de um conjunto de perguntas avulsas, feita num chat Pro logo depois da pergunta com resposta anterior do arquivo (em geral outro assunto). Lida com a conversa, deve sair tão bem quanto sozinha; as perguntas fora do acervo continuam recusadas (coluna de abstenção), mesmo com as NRs da resposta anterior em foco.',
       realLlm
         ? `- Motor LLM: endpoint ${new URL(realLlm).host}, modelo ${process.env.NORMAS_BENCH_LLM_MODEL ?? '(padrão)'}.`
         : '- Motor LLM: stand-in local (bench/lib/llm-standin.ts) que responde como o motor extrativo sobre as fontes numeradas do prompt e cita com marcadores [n]; mede o caminho do motor (prompt, streaming, marcadores → links, filtro de citações, trechos), não um modelo. Com NORMAS_BENCH_LLM_URL (e NORMAS_BENCH_LLM_MODEL, NORMAS_BENCH_LLM_KEY) mede um endpoint real.',

@@ -535,3 +535,35 @@ it('takes what a message that told the case named ("a PET"), not what it carried
     /^PET\b.* vale quanto tempo\?$/,
   );
 });
+
+describe('a message that stands on its own in a chat', () => {
+  const previous = 'A NR 14 se aplica a quais empresas?';
+  it.each([
+    // A pronoun that opens a clause after the message's own noun, an acronym's included.
+    'Quem pode assinar o LTCAT e ele tem prazo de validade?',
+    'A empilhadeira vai circular na rua entre dois galpões. Ela precisa de placa?',
+    // A time, not a thing named before.
+    'quanto é o salário mínimo nacional este ano?',
+    // "o mesmo valor": a determiner, not "the same" as before.
+    'atestado de dentista tem o mesmo valor do atestado médico para abonar falta?',
+    // "esse sistema", "essa sala": the message named the thing itself.
+    'Pra controlar entrega de EPI posso usar biometria num sistema eletrônico? Esse sistema precisa gerar relatório pra fiscalização?',
+    'Tenho 25 funcionários e quero adaptar uma sala pra eles almoçarem. O que essa sala precisa ter?',
+    // "nisso": the case the message told at length.
+    'A gente tira os protetores auriculares descartáveis da caixa e coloca num pote na portaria pro pessoal pegar. Tem alguma exigência nisso?',
+  ])('%s', (message) => {
+    expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
+  });
+
+  it('is still a follow-up when its pronoun or "o mesmo" points back', () => {
+    expect(resolveFollowUp('E o mesmo vale pra NR-10?', previous).followUp).toBe(true);
+    expect(resolveFollowUp('Quem pode assinar e ele tem prazo?', previous).followUp).toBe(true);
+    expect(resolveFollowUp('E nesse caso, precisa de projeto?', previous).followUp).toBe(true);
+    // A short case before "isso" is not a case of its own: "isso" is what the chat was about.
+    expect(resolveFollowUp('Minha empresa tem 30 empregados. Isso muda?', previous).followUp).toBe(
+      true,
+    );
+    // "esse sistema" with no system named in the message is the one the chat named.
+    expect(resolveFollowUp('Esse sistema precisa gerar relatório?', previous).followUp).toBe(true);
+  });
+});

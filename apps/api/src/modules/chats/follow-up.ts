@@ -118,7 +118,7 @@ const MODALS = new Set(
 );
 
 const ANAPHORA =
-  /(?<!\p{L})(?:ele|ela|eles|elas|dele|dela|deles|delas|nele|nela|neles|nelas|isso|disso|nisso|isto|disto|esse|essa|esses|essas|desse|dessa|desses|dessas|nesse|nessa|nesses|nessas|este|esta|estes|estas|deste|desta|neste|nesta|o mesmo|a mesma)(?!\p{L})/iu;
+  /(?<!\p{L})(?:ele|ela|eles|elas|dele|dela|deles|delas|nele|nela|neles|nelas|isso|disso|nisso|isto|disto|esse|essa|esses|essas|desse|dessa|desses|dessas|nesse|nessa|nesses|nessas|este|esta|estes|estas|deste|desta|neste|nesta|o mesmo(?=\s*(?:[?.,!]|$|vale|serve|se aplica))|a mesma(?=\s*(?:[?.,!]|$|vale|serve|se aplica)))(?!\p{L})/iu;
 const DEMONSTRATIVE_NP =
   /(?<!\p{L})(d|n)?(esse|essa|esses|essas|este|esta|estes|estas)\s+(\p{L}+)/iu;
 const PRONOUN = /(?<!\p{L})(d|n)?(?:ele|ela|eles|elas)(?!\p{L})/iu;
@@ -491,25 +491,70 @@ function pronounReferent(
 }
 
 /**
- * The message without a pronoun that opens a clause after a noun of the message it agrees with:
- * "funcionário ficou 7 meses afastado, quando ele voltar…" is about the funcionário, not about
- * anything the conversation named. The message unchanged when it has no such pronoun.
+ * The message without the pronouns that stand for its own nouns, and without the demonstratives of
+ * time ("este ano", "nesse mês"), which point at no earlier message:
+ * a pronoun that opens a clause after a noun of the message it agrees with ("funcionário ficou 7
+ * meses afastado, quando ele voltar…", "Quem pode assinar o LTCAT e ele tem prazo?", "A empilhadeira
+ * vai circular na rua. Ela precisa de placa?"). An object pronoun ("O trabalhador pode usar ele de
+ * novo?") and a possessive ("a válvula dela") open no clause, and stay. The message unchanged when
+ * it has none of them.
  */
 function withoutOwnPronoun(text: string): string {
-  const pronoun = PRONOUN.exec(text);
-  if (!pronoun || pronoun[1]) return text;
-  const before = text.slice(0, pronoun.index);
-  if (!/(?:,|(?<!\p{L})(?:quando|se|que|enquanto|porque))\s*$/iu.test(before)) return text;
-  const word = foldText(pronoun[0]);
-  const gender = /^elas?$/.test(word) ? 'f' : 'm';
-  const plural = word.endsWith('s');
-  const agrees = phrasesOf(before).some(
-    (p) => agreeingPart(p.text, gender, plural, false) !== null,
-  );
-  return agrees
-    ? text.slice(0, pronoun.index) + text.slice(pronoun.index + pronoun[0].length)
-    : text;
+  let rest = text.replace(TIME_DEMONSTRATIVE, ' ');
+  // "Posso usar biometria num sistema eletrônico? Esse sistema precisa…", "quero adaptar uma sala…
+  // O que essa sala precisa ter?": the message named the thing itself.
+  rest = rest.replace(new RegExp(DEMONSTRATIVE_NP.source, 'giu'), (np, _p, _d, noun, at) => {
+    const earlier = rest.slice(0, at).split(/[^\p{L}\p{N}]+/u);
+    return earlier.some((w) => w.length > 2 && sameNoun(w, noun)) ? ` ${noun}` : np;
+  });
+  // "A gente tira os protetores da caixa e coloca num pote na portaria. Tem alguma exigência
+  // nisso?": after a case the message tells at length, "isso" is that case.
+  const isso = /(?<!\p{L})(?:isso|disso|nisso|isto|disto|nisto)(?!\p{L})/iu.exec(rest);
+  if (isso && contentWordCount(rest.slice(0, isso.index)) >= OWN_CASE_WORDS)
+    rest = rest.slice(0, isso.index) + rest.slice(isso.index + isso[0].length);
+  let from = 0;
+  for (;;) {
+    const pronoun = new RegExp(PRONOUN.source, 'iu').exec(rest.slice(from));
+    if (!pronoun) return rest;
+    const at = from + pronoun.index;
+    const before = rest.slice(0, at);
+    const opensClause =
+      !pronoun[1] &&
+      /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas))\s*$/iu.test(before);
+    const word = foldText(pronoun[0]);
+    const gender = /^elas?$/.test(word) ? 'f' : 'm';
+    const plural = word.endsWith('s');
+    // "adaptar uma sala pra eles almoçarem" after "Tenho 25 funcionários": after a preposition, a
+    // noun of the message before the one the pronoun's phrase hangs on ("cuidados com eles").
+    const afterPreposition =
+      !pronoun[1] && /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
+    const phrases = phrasesOf(before);
+    const candidates = opensClause ? phrases : afterPreposition ? phrases.slice(0, -1) : [];
+    const agrees =
+      candidates.some(
+        // "25 funcionários": the noun after its count.
+        (p) => agreeingPart(p.text.replace(/^\d+\s+/, ''), gender, plural, false) !== null,
+      ) ||
+      // "o LTCAT e ele…": an acronym's article tells its gender.
+      (opensClause &&
+        !plural &&
+        [...before.matchAll(ACRONYM_WITH_ARTICLE)].some(
+          (m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender,
+        ));
+    if (agrees) rest = before + rest.slice(at + pronoun[0].length);
+    else from = at + pronoun[0].length;
+  }
 }
+
+/** A message that tells its case in this many content words before "isso" means its own case. */
+const OWN_CASE_WORDS = 6;
+
+/** "o LTCAT", "da PET": an acronym after the article or preposition that tells its gender. */
+const ACRONYM_WITH_ARTICLE = /(?<!\p{L})(\p{L}+)\s+(\p{Lu}[\p{Lu}\p{N}-]+)(?![\p{L}\p{N}])/gu;
+
+/** "este ano", "nesse mês", "desta semana": a time, not a thing an earlier message named. */
+const TIME_DEMONSTRATIVE =
+  /(?<!\p{L})[dn]?(?:este|esse|esta|essa)\s+(?:ano|m[eê]s|semestre|semana|momento|vez)(?!\p{L})/giu;
 
 /** People a conversation talks about, by their role. */
 const PERSON_NOUNS = new Set(
