@@ -549,6 +549,11 @@ describe('a message that stands on its own in a chat', () => {
     // "esse sistema", "essa sala": the message named the thing itself.
     'Pra controlar entrega de EPI posso usar biometria num sistema eletrônico? Esse sistema precisa gerar relatório pra fiscalização?',
     'Tenho 25 funcionários e quero adaptar uma sala pra eles almoçarem. O que essa sala precisa ter?',
+    // "em que condições ela", "quanto ela vibra": a clause whose subject the message named.
+    'Quando a PET de espaço confinado tem que ser encerrada e em que condições ela pode ser prorrogada?',
+    'A furadeira de impacto que comprei não diz em lugar nenhum quanto ela vibra. O fabricante não era obrigado a informar?',
+    // Short, but with a modal and its verb: a whole question, not a complement.
+    'Com que frequência os escoramentos de valas devem ser inspecionados?',
     // "nisso": the case the message told at length.
     'A gente tira os protetores auriculares descartáveis da caixa e coloca num pote na portaria pro pessoal pegar. Tem alguma exigência nisso?',
   ])('%s', (message) => {
@@ -563,6 +568,9 @@ describe('a message that stands on its own in a chat', () => {
     expect(resolveFollowUp('Minha empresa tem 30 empregados. Isso muda?', previous).followUp).toBe(
       true,
     );
+    expect(resolveFollowUp('Com que frequência?', previous).followUp).toBe(true);
+    // "o que define ele": the object, not a clause's subject.
+    expect(resolveFollowUp('E o qualificado, o que define ele?', previous).followUp).toBe(true);
     // "esse sistema" with no system named in the message is the one the chat named.
     expect(resolveFollowUp('Esse sistema precisa gerar relatório?', previous).followUp).toBe(true);
   });

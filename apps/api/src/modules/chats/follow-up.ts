@@ -139,6 +139,9 @@ const FRAGMENT_START =
  * contínuo?" has four).
  */
 const FRAGMENT_WORDS = 4;
+/** A modal and its verb make a whole question, however short: not a complement of the previous one. */
+const FULL_CLAUSE =
+  /(?<!\p{L})(?:deve|devem|pode|podem|precisa|precisam|t[eê]m que|tem de|t[eê]m de)\s+\p{L}+/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
@@ -518,9 +521,14 @@ function withoutOwnPronoun(text: string): string {
     if (!pronoun) return rest;
     const at = from + pronoun.index;
     const before = rest.slice(0, at);
+    // "…, quando ele voltar", "e ele tem prazo", "quanto ela vibra", "em que condições ela pode";
+    // not "o que define ele", where "ele" is the object.
     const opensClause =
       !pronoun[1] &&
-      /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas))\s*$/iu.test(before);
+      (/(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto))\s*$/iu.test(
+        before,
+      ) ||
+        /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before));
     const word = foldText(pronoun[0]);
     const gender = /^elas?$/.test(word) ? 'f' : 'm';
     const plural = word.endsWith('s');
@@ -634,7 +642,11 @@ export function resolveFollowUp(
   if (!previous?.trim()) return { question: text, followUp: false };
   // "De quanto em quanto tempo a avaliação de riscos do PGR tem que ser revista?" opens the same
   // way but is a question of its own: a fragment is short.
-  const fragment = FRAGMENT_START.test(text) && contentWordCount(text) <= FRAGMENT_WORDS;
+  const fragment =
+    FRAGMENT_START.test(text) &&
+    contentWordCount(text) <= FRAGMENT_WORDS &&
+    // "Com que frequência os escoramentos de valas devem ser inspecionados?" says what is done.
+    !FULL_CLAUSE.test(text);
   const elliptical = ELLIPSIS_START.test(text) || fragment;
   const anaphoric = ANAPHORA.test(withoutOwnPronoun(text));
   const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2;
