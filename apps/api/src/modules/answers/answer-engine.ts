@@ -79,3 +79,11 @@ export interface AnswerLogger {
 }
 
 export const silentLogger: AnswerLogger = { warn: () => {} };
+
+// The regulations' dates are Brasília dates; en-CA formats as yyyy-mm-dd.
+const BRASILIA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+/** The date in Brasília (yyyy-mm-dd): what decides whether a wording is already in force. */
+export function brasiliaDate(at: Date): string {
+  return BRASILIA_DATE.format(at);
+}

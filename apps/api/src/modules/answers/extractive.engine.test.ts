@@ -144,8 +144,9 @@ describe('grounded extractive engine', () => {
         { ...TRAINING, score: GUARDRAIL_ANNEX.score * 0.7 },
       ]),
     );
+    // Whoever reads only the first paragraph learns the rule is not in force yet.
     expect(result.markdown.split('\n\n')[0]).toBe(
-      'Segundo o item 1.3 do Anexo II da NR-98, o guarda-corpo da plataforma deve ter altura mínima de 1,10 m (um metro e dez centímetros), medida a partir do piso.',
+      'Segundo o item 1.3 do Anexo II da NR-98, em redação que entra em vigor em 01/01/2031, o guarda-corpo da plataforma deve ter altura mínima de 1,10 m (um metro e dez centímetros), medida a partir do piso.',
     );
     expect(result.markdown).toContain(`— ${link('Anexo%20II%201.3', 'NR-98, Anexo II, item 1.3')}`);
     expect(result.markdown).toContain('**Atenção:** redação em vigor a partir de 01/01/2031.');
@@ -159,6 +160,7 @@ describe('grounded extractive engine', () => {
       inputFor('altura do guarda-corpo da plataforma', [GUARDRAIL_ANNEX]),
     );
     expect(result.markdown).not.toContain('Atenção');
+    expect(result.markdown).not.toContain('entra em vigor');
   });
 
   it('says first, when retrieval found only a partial match, that the items are the closest, not a match', async () => {

@@ -13,6 +13,7 @@ import type {
   AnswerSource,
 } from './answer-engine';
 import { toCitation } from './citation';
+import { brasiliaDate } from './answer-engine';
 import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits } from './passages';
@@ -221,16 +222,13 @@ export function composeExtractiveAnswer(input: AnswerInput, today: string): Answ
   };
 }
 
-// The regulations' dates are Brasília dates; en-CA formats as yyyy-mm-dd.
-const BRAZIL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-
 export function createExtractiveEngine(options: ExtractiveEngineOptions = {}): AnswerEngine {
   const now = options.now ?? (() => new Date());
   return {
     kind: 'extractive',
     async answer(input: AnswerInput, { signal, onDelta }: AnswerOptions = {}) {
       if (signal?.aborted) throw new AppError('ANSWER_TIMEOUT');
-      const result = composeExtractiveAnswer(input, BRAZIL_DATE.format(now()));
+      const result = composeExtractiveAnswer(input, brasiliaDate(now()));
       if (onDelta) for (const chunk of chunkText(result.markdown)) onDelta(chunk);
       return result;
     },

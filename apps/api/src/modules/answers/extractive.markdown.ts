@@ -42,16 +42,35 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function leadParagraph(chosen: ChosenItem[], typedAnswer: boolean, scopeOf: ScopeOf): string {
+/** Whether the item's wording comes into force only after `today` (both yyyy-mm-dd). */
+function notYetInForce(source: AnswerSource, today: string): boolean {
+  return Boolean(source.effectiveFrom && source.effectiveFrom.slice(0, 10) > today);
+}
+
+function leadParagraph(
+  chosen: ChosenItem[],
+  typedAnswer: boolean,
+  scopeOf: ScopeOf,
+  today: string,
+): string {
   const [first, ...others] = chosen;
   const { statement } = first!.quote;
-  // An item of a sector's regulation says whose rule it is where the lead cites it (decision
-  // 0057): "o item 37.25.7.4.1 da NR-37, que se aplica a plataformas de petróleo".
-  const scope = scopeOf(first!.source.code);
-  const cited = scope ? `${itemPhrase(first!.source)}, ${scope}` : itemPhrase(first!.source);
+  // Where the lead cites an item it says what a reader of the first paragraph alone must know: the
+  // sector a sector's regulation is written for (decision 0057), and a wording not yet in force.
+  // "o item 37.25.7.4.1 da NR-37, que se aplica a plataformas de petróleo".
+  const cited = (source: AnswerSource, scope: string | null) =>
+    [
+      itemPhrase(source),
+      ...(scope ? [scope] : []),
+      ...(notYetInForce(source, today)
+        ? [`em redação que entra em vigor em ${brazilianDate(source.effectiveFrom!)}`]
+        : []),
+    ].join(', ');
+  const firstCited = cited(first!.source, scopeOf(first!.source.code));
+  const qualified = firstCited !== itemPhrase(first!.source);
   // Too long to restate in a lead: the quote right below is the statement.
-  if (!statement) return `${capitalize(cited)}${scope ? ',' : ''} estabelece o seguinte:`;
-  const sentences = [`Segundo ${cited}, ${escapeInline(lowerFirst(statement))}`];
+  if (!statement) return `${capitalize(firstCited)}${qualified ? ',' : ''} estabelece o seguinte:`;
+  const sentences = [`Segundo ${firstCited}, ${escapeInline(lowerFirst(statement))}`];
   // Asked for a number, a period, who or a definition, a second item joins the lead only when it
   // gives that kind of answer too (a floating platform's guard-rail has no height to add).
   const second = others.find(
@@ -60,9 +79,9 @@ function leadParagraph(chosen: ChosenItem[], typedAnswer: boolean, scopeOf: Scop
   if (second) {
     // The sector is said once: a second item of the same regulation does not repeat it.
     const its = second.source.code === first!.source.code ? null : scopeOf(second.source.code);
-    const named = its ? `${itemPhrase(second.source)}, ${its},` : itemPhrase(second.source);
+    const named = cited(second.source, its);
     sentences.push(
-      `${capitalize(named)} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
+      `${capitalize(named)}${named !== itemPhrase(second.source) ? ',' : ''} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
     );
   }
   return sentences.join(' ');
@@ -129,13 +148,13 @@ export function renderAnswer(
   typedAnswer = false,
   scopeOf: ScopeOf = () => null,
 ): string {
-  const lead = leadParagraph(chosen, typedAnswer, scopeOf);
+  const lead = leadParagraph(chosen, typedAnswer, scopeOf, today);
   const blocks: string[] = partial ? [PARTIAL_NOTICE, lead] : [lead];
   for (const { source, quote } of chosen) {
     blocks.push(blockquote(quote));
     let attribution = `— ${citationLink(source)}`;
-    if (source.effectiveFrom && source.effectiveFrom.slice(0, 10) > today) {
-      attribution += `\n\n**Atenção:** redação em vigor a partir de ${brazilianDate(source.effectiveFrom)}.`;
+    if (notYetInForce(source, today)) {
+      attribution += `\n\n**Atenção:** redação em vigor a partir de ${brazilianDate(source.effectiveFrom!)}.`;
     }
     blocks.push(attribution);
   }

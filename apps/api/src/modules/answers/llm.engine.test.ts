@@ -129,7 +129,11 @@ describe('LLM engine against an OpenAI-compatible stand-in', () => {
     expect(messages[1]!.content).toContain(
       `[1] NR-98, item 98.3.1 — 98.3 CAPACITAÇÃO DOS OPERADORES\nLink: ${good}\nTexto:\nO operador`,
     );
-    expect(messages[1]!.content).toContain(`Link: ${citationLink(GUARDRAIL_ANNEX)}`);
+    // A wording not yet in force says so, for the model to say it in its first paragraph (rule 9).
+    expect(messages[1]!.content).toContain(
+      `Link: ${citationLink(GUARDRAIL_ANNEX)}\nVigência: esta redação só entra em vigor em 01/01/2031.\nTexto:`,
+    );
+    expect(messages[0]!.content).toContain('linha "Vigência:"');
     expect(messages[1]!.content).not.toContain('Portaria XYZ');
     expect(messages[1]!.content.endsWith(`Pergunta: ${question}`)).toBe(true);
   });

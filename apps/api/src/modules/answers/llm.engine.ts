@@ -7,6 +7,7 @@
 import { AppError } from '../../lib/app-error';
 import { ABSTENTION_MARKDOWN, ABSTENTION_SCOPE } from './abstention';
 import {
+  brasiliaDate,
   silentLogger,
   type AnswerEngine,
   type AnswerInput,
@@ -31,6 +32,8 @@ export interface LlmEngineOptions {
   timeoutMs: number;
   fetch?: typeof fetch;
   logger?: AnswerLogger;
+  /** The clock that decides whether a wording is already in force; tests fix it. */
+  now?: () => Date;
 }
 
 /** Sources listed when the model answered without citing any, so the answer still shows its basis. */
@@ -84,7 +87,11 @@ export function createLlmEngine(options: LlmEngineOptions): AnswerEngine {
         model: options.model,
         stream: true,
         temperature: 0.1,
-        messages: buildMessages(input, sources),
+        messages: buildMessages(
+          input,
+          sources,
+          brasiliaDate((options.now ?? (() => new Date()))()),
+        ),
       }),
       signal,
     });

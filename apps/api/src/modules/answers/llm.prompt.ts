@@ -1,5 +1,10 @@
 /** What the model is told: the rules, the numbered sources with the exact links to use, the question. */
-import type { AnswerInput, AnswerSource, ConversationTurn } from './answer-engine';
+import {
+  brasiliaDate,
+  type AnswerInput,
+  type AnswerSource,
+  type ConversationTurn,
+} from './answer-engine';
 import { citationLabel, citationLink } from './citation';
 import { withoutAmendmentNotes } from './passages';
 import { unstatedScope, userTexts } from './regulation-scope';
@@ -19,6 +24,7 @@ export const SYSTEM_PROMPT = [
   '6. Depois, transcreva como citação em markdown (linhas começadas por "> ") o trecho exato do item ou alínea que sustenta a resposta, sem cortá-lo antes da parte decisiva, seguido de uma linha "— " com o link do item. Só então dê os detalhes. Termine com uma frase curta lembrando que a resposta se baseia no texto das NRs e não substitui a leitura da norma completa.',
   '7. Se marcar uma fonte pelo número, escreva [1], [2]… com o número da fonte; cada marcador vira o link do item.',
   '8. Se a fonte da resposta tiver uma linha "Âmbito:", a regra vale para esse setor e a pergunta não o menciona: diga no primeiro parágrafo a que setor a regra se aplica (por exemplo, "Segundo o item 37.25.7.4.1 da NR-37, que se aplica a plataformas de petróleo, …").',
+  '9. Se a fonte da resposta tiver uma linha "Vigência:", a redação dela ainda não está em vigor: diga isso no primeiro parágrafo, com a data em que entra em vigor.',
 ].join('\n');
 
 /** Told to the model when retrieval found only items that partly match the question. */
@@ -30,12 +36,18 @@ const MAX_SOURCES = 8;
 const MAX_TURNS = 6;
 const MAX_TURN_CHARS = 2000;
 
-function sourceBlock(source: AnswerSource, n: number, scope: string | null): string {
+function sourceBlock(source: AnswerSource, n: number, scope: string | null, today: string): string {
   const text = source.content.split('\n').map(withoutAmendmentNotes).filter(Boolean).join('\n');
   const heading = source.headingPath ? ` — ${source.headingPath}` : '';
   // A sector's regulation the user did not name (decision 0057): rule 8.
   const scopeLine = scope ? `\nÂmbito: a ${source.code} é a norma ${scope}.` : '';
-  return `[${n}] ${citationLabel(source)}${heading}\nLink: ${citationLink(source)}${scopeLine}\nTexto:\n${text}`;
+  // A wording not yet in force (rule 9): the extractive engine says it in its lead too.
+  const from = source.effectiveFrom?.slice(0, 10);
+  const inForceLine =
+    from && from > today
+      ? `\nVigência: esta redação só entra em vigor em ${from.split('-').reverse().join('/')}.`
+      : '';
+  return `[${n}] ${citationLabel(source)}${heading}\nLink: ${citationLink(source)}${scopeLine}${inForceLine}\nTexto:\n${text}`;
 }
 
 export function promptSources(input: AnswerInput): AnswerSource[] {
@@ -47,14 +59,18 @@ export interface ChatMessage {
   content: string;
 }
 
-export function buildMessages(input: AnswerInput, sources: AnswerSource[]): ChatMessage[] {
+export function buildMessages(
+  input: AnswerInput,
+  sources: AnswerSource[],
+  today: string = brasiliaDate(new Date()),
+): ChatMessage[] {
   const history: ConversationTurn[] = (input.conversation ?? []).slice(-MAX_TURNS);
   const said = userTexts(input);
   const user = [
     ...(input.retrieval.partial ? [PARTIAL_SOURCES_NOTE, ''] : []),
     'Fontes:',
     '',
-    sources.map((s, i) => sourceBlock(s, i + 1, unstatedScope(s.code, said))).join('\n\n'),
+    sources.map((s, i) => sourceBlock(s, i + 1, unstatedScope(s.code, said), today)).join('\n\n'),
     '',
     `Pergunta: ${input.question}`,
   ].join('\n');

@@ -164,4 +164,32 @@ describe('prompt of the LLM engine', () => {
     expect(text.match(/Âmbito:/g)).toHaveLength(1);
     expect(prompt('onde instalar extintor na plataforma offshore')).not.toContain('Âmbito:');
   });
+
+  it('marks a wording not yet in force, by the date it is given', () => {
+    const future = { ...PLACED, effectiveFrom: '2027-01-04' };
+    const sources = (today: string) =>
+      buildMessages(
+        {
+          question: 'extintor na plataforma',
+          retrieval: { abstained: false, confidence: 0.9, results: [future] },
+        },
+        [future],
+        today,
+      ).at(-1)!.content;
+    expect(sources('2026-11-28')).toContain(
+      'Vigência: esta redação só entra em vigor em 04/01/2027.',
+    );
+    expect(sources('2027-01-04')).not.toContain('Vigência:');
+  });
+
+  it('says both in the lead: the sector, and the date a wording comes into force', () => {
+    const future = { ...PLACED, effectiveFrom: '2027-01-04' };
+    const input: AnswerInput = {
+      question: 'onde instalar extintor',
+      retrieval: { abstained: false, confidence: 0.9, results: [future] },
+    };
+    expect(firstParagraph(composeExtractiveAnswer(input, '2026-11-28').markdown)).toMatch(
+      /^Segundo o item 37\.25\.7\.4\.1 da NR-37, que se aplica a plataformas de petróleo, em redação que entra em vigor em 04\/01\/2027, os extintores/,
+    );
+  });
 });
