@@ -552,6 +552,8 @@ describe('a message that stands on its own in a chat', () => {
     // "em que condições ela", "quanto ela vibra": a clause whose subject the message named.
     'Quando a PET de espaço confinado tem que ser encerrada e em que condições ela pode ser prorrogada?',
     'A furadeira de impacto que comprei não diz em lugar nenhum quanto ela vibra. O fabricante não era obrigado a informar?',
+    // After a case told at length, "ele" is the person the case names, even as an object.
+    'Um funcionário com contrato por prazo determinado foi eleito pra CIPA. Quando o contrato vencer, sou obrigado a manter ele por causa da estabilidade?',
     // Short, but with a modal and its verb: a whole question, not a complement.
     'Com que frequência os escoramentos de valas devem ser inspecionados?',
     // "nisso": the case the message told at length.

@@ -537,7 +537,18 @@ function withoutOwnPronoun(text: string): string {
     const afterPreposition =
       !pronoun[1] && /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
     const phrases = phrasesOf(before);
-    const candidates = opensClause ? phrases : afterPreposition ? phrases.slice(0, -1) : [];
+    // "Um funcionário com contrato por prazo determinado foi eleito pra CIPA. Quando o contrato
+    // vencer, sou obrigado a manter ele…": after a case told at length, the person it names.
+    const told = !pronoun[1] && contentWordCount(before) >= OWN_CASE_WORDS;
+    const candidates = opensClause
+      ? phrases
+      : afterPreposition
+        ? phrases.slice(0, -1)
+        : told
+          ? phrases.filter((p) =>
+              p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /ista$/i.test(w)),
+            )
+          : [];
     const agrees =
       candidates.some(
         // "25 funcionários": the noun after its count.
