@@ -72,3 +72,24 @@ export function inputFor(
 ): AnswerInput {
   return { question, retrieval: { abstained, confidence: abstained ? 0.1 : 0.8, results } };
 }
+
+/** An item of a real NR, for the tests that pin the lead on the official text. */
+export function officialSection(
+  regulationId: string,
+  code: string,
+  item: string,
+  content: string,
+  score: number,
+): AnswerSource {
+  return {
+    sectionId: `${code}-${item}`,
+    regulationId,
+    code,
+    item,
+    number: 1,
+    headingPath: '',
+    content,
+    score,
+    effectiveFrom: null,
+  };
+}

@@ -8,31 +8,12 @@ import type { AnswerSource } from './answer-engine';
 import { answerTypeOf, fitsAnswerType } from './answer-type';
 import { composeExtractiveAnswer } from './extractive.engine';
 import { firstParagraph } from './answer-metrics';
+import { officialSection as section } from './answers.fixtures';
 
 const NR18 = '7b787bdc-20df-46cb-92ae-e9c66bc92165';
 const NR35 = 'ba798df0-e742-4722-9b65-dc9eb66205ed';
 const NR10 = '4cf2af30-7d23-41c2-8577-47693f062db4';
 const NR12 = '37e2e385-455e-40bb-ab6d-500b238dce64';
-
-function section(
-  regulationId: string,
-  code: string,
-  item: string,
-  content: string,
-  score: number,
-): AnswerSource {
-  return {
-    sectionId: `${code}-${item}`,
-    regulationId,
-    code,
-    item,
-    number: 1,
-    headingPath: '',
-    content,
-    score,
-    effectiveFrom: null,
-  };
-}
 
 // NR-18, item 18.9.4.2 and item 18.15.2 (official text).
 const GUARDRAIL = section(

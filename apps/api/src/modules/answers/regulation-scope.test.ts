@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerInput, AnswerSource, ConversationTurn } from './answer-engine';
 import { firstParagraph } from './answer-metrics';
+import { officialSection as section } from './answers.fixtures';
 import { composeExtractiveAnswer } from './extractive.engine';
 import { buildMessages } from './llm.prompt';
 import { unstatedScope } from './regulation-scope';
@@ -12,26 +13,6 @@ import { unstatedScope } from './regulation-scope';
 const NR37 = '14b90920-3f7e-4130-a312-634c480535b0';
 const NR34 = '51483a25-bd26-4837-84a4-e8e747b0ac8a';
 const NR23 = 'a6d2c1f0-3b1e-4c55-9f0e-2f7d1c9b8e23';
-
-function section(
-  regulationId: string,
-  code: string,
-  item: string,
-  content: string,
-  score: number,
-): AnswerSource {
-  return {
-    sectionId: `${code}-${item}`,
-    regulationId,
-    code,
-    item,
-    number: 1,
-    headingPath: '',
-    content,
-    score,
-    effectiveFrom: null,
-  };
-}
 
 const PLACED = section(
   NR37,
