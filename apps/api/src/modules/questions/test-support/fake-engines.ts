@@ -18,12 +18,16 @@ export function fakeEngines(corpus: () => FixtureSection[]) {
       calls.answers += 1;
       if (/falha/i.test(question)) throw new Error('engine exploded');
       if (/espera/i.test(question)) {
-        await new Promise((_resolve, reject) =>
-          signal.addEventListener('abort', () => {
+        // The signal may be aborted already when the engine starts (a client gone while the
+        // question was being counted): it will not fire again.
+        await new Promise((_resolve, reject) => {
+          const stop = () => {
             calls.aborted += 1;
             reject(signal.reason as Error);
-          }),
-        );
+          };
+          if (signal.aborted) stop();
+          else signal.addEventListener('abort', stop, { once: true });
+        });
       }
       if (/fora das normas/i.test(question)) {
         const markdown = 'Não encontrei nas normas do acervo um item que responda a esta pergunta.';
