@@ -552,10 +552,6 @@ describe('a message that stands on its own in a chat', () => {
     // "em que condições ela", "quanto ela vibra": a clause whose subject the message named.
     'Quando a PET de espaço confinado tem que ser encerrada e em que condições ela pode ser prorrogada?',
     'A furadeira de impacto que comprei não diz em lugar nenhum quanto ela vibra. O fabricante não era obrigado a informar?',
-    // "esse curso" after "treinamento": a word for the same kind of thing.
-    'contratei um técnico que já tinha feito treinamento na empresa anterior, dá pra aproveitar esse curso ou tenho que fazer tudo de novo?',
-    // "esse serviço" after a case told at length: the work it tells.
-    'o pessoal descarrega sacos de cimento do caminhão na obra toda semana, um sozinho pode fazer esse serviço?',
     // After a case told at length, "ele" is the person the case names, even as an object.
     'Um funcionário com contrato por prazo determinado foi eleito pra CIPA. Quando o contrato vencer, sou obrigado a manter ele por causa da estabilidade?',
     // Short, but with a modal and its verb: a whole question, not a complement.
@@ -577,8 +573,6 @@ describe('a message that stands on its own in a chat', () => {
     expect(resolveFollowUp('Com que frequência?', previous).followUp).toBe(true);
     // "o que define ele": the object, not a clause's subject.
     expect(resolveFollowUp('E o qualificado, o que define ele?', previous).followUp).toBe(true);
-    expect(resolveFollowUp('Esse curso vale por quanto tempo?', previous).followUp).toBe(true);
-    expect(resolveFollowUp('Um sozinho pode fazer esse serviço?', previous).followUp).toBe(true);
     // "esse sistema" with no system named in the message is the one the chat named.
     expect(resolveFollowUp('Esse sistema precisa gerar relatório?', previous).followUp).toBe(true);
   });

@@ -506,20 +506,9 @@ function withoutOwnPronoun(text: string): string {
   let rest = text.replace(TIME_DEMONSTRATIVE, ' ');
   // "Posso usar biometria num sistema eletrônico? Esse sistema precisa…", "quero adaptar uma sala…
   // O que essa sala precisa ter?": the message named the thing itself.
-  // "…já tinha feito treinamento…, dá pra aproveitar esse curso?": a word for the same kind of
-  // thing. "O pessoal descarrega sacos de cimento do caminhão, um sozinho pode fazer esse
-  // serviço?": after a case told at length, the work it tells.
   rest = rest.replace(new RegExp(DEMONSTRATIVE_NP.source, 'giu'), (np, _p, _d, noun, at) => {
-    const before = rest.slice(0, at);
-    const earlier = before.split(/[^\p{L}\p{N}]+/u);
-    const kind = KIND_WORDS.get(foldText(noun));
-    const own =
-      earlier.some(
-        (w) =>
-          w.length > 2 && (sameNoun(w, noun) || (kind && KIND_WORDS.get(foldText(w)) === kind)),
-      ) ||
-      (CASE_WORDS.has(foldText(noun)) && contentWordCount(before) >= OWN_CASE_WORDS);
-    return own ? ` ${noun}` : np;
+    const earlier = rest.slice(0, at).split(/[^\p{L}\p{N}]+/u);
+    return earlier.some((w) => w.length > 2 && sameNoun(w, noun)) ? ` ${noun}` : np;
   });
   // "A gente tira os protetores da caixa e coloca num pote na portaria. Tem alguma exigência
   // nisso?": after a case the message tells at length, "isso" is that case.
@@ -575,18 +564,6 @@ function withoutOwnPronoun(text: string): string {
     else from = at + pronoun[0].length;
   }
 }
-
-/** Words for one kind of thing: "esse curso" after "treinamento" is that training. */
-const KIND_WORDS: ReadonlyMap<string, string> = new Map(
-  [
-    ['treinamento', 'treinamentos', 'curso', 'cursos', 'capacitação', 'capacitações', 'reciclagem'],
-    ['exame', 'exames', 'aso', 'atestado'],
-  ].flatMap((words) => words.map((w) => [foldText(w), words[0]!] as [string, string])),
-);
-/** Nouns that name what a case tells: "esse serviço", "nesse caso", "essa situação". */
-const CASE_WORDS = new Set(
-  ['serviço', 'trabalho', 'atividade', 'tarefa', 'caso', 'situação', 'procedimento'].map(foldText),
-);
 
 /** A message that tells its case in this many content words before "isso" means its own case. */
 const OWN_CASE_WORDS = 6;
