@@ -571,6 +571,10 @@ describe('a message that stands on its own in a chat', () => {
       true,
     );
     expect(resolveFollowUp('Com que frequência?', previous).followUp).toBe(true);
+    // "este ano" points at no message, and "ele" still stands for what the chat named.
+    expect(
+      resolveFollowUp('E ele vale este ano?', 'Qual a validade do certificado de NR-10?').question,
+    ).toMatch(/^E certificado\b.* vale este ano\?$/);
     // "o que define ele": the object, not a clause's subject.
     expect(resolveFollowUp('E o qualificado, o que define ele?', previous).followUp).toBe(true);
     // "esse sistema" with no system named in the message is the one the chat named.

@@ -494,13 +494,13 @@ function pronounReferent(
 }
 
 /**
- * The message without the pronouns that stand for its own nouns, and without the demonstratives of
- * time ("este ano", "nesse mês"), which point at no earlier message:
- * a pronoun that opens a clause after a noun of the message it agrees with ("funcionário ficou 7
- * meses afastado, quando ele voltar…", "Quem pode assinar o LTCAT e ele tem prazo?", "A empilhadeira
- * vai circular na rua. Ela precisa de placa?"). An object pronoun ("O trabalhador pode usar ele de
- * novo?") and a possessive ("a válvula dela") open no clause, and stay. The message unchanged when
- * it has none of them.
+ * The message without what stands for its own words, so that only what points back at the
+ * conversation is left:
+ * - the demonstratives of time ("este ano", "nesse mês"), which point at no earlier message;
+ * - "esse X" when the message itself named X ("…num sistema eletrônico? Esse sistema precisa…");
+ * - "isso" after a case the message tells at length;
+ * - the pronouns that stand for the message's own nouns (`ownPronoun`).
+ * The message unchanged when it has none of them.
  */
 function withoutOwnPronoun(text: string): string {
   let rest = text.replace(TIME_DEMONSTRATIVE, ' ');
@@ -520,49 +520,56 @@ function withoutOwnPronoun(text: string): string {
     const pronoun = new RegExp(PRONOUN.source, 'iu').exec(rest.slice(from));
     if (!pronoun) return rest;
     const at = from + pronoun.index;
-    const before = rest.slice(0, at);
-    // "…, quando ele voltar", "e ele tem prazo", "quanto ela vibra", "em que condições ela pode";
-    // not "o que define ele", where "ele" is the object.
-    const opensClause =
-      !pronoun[1] &&
-      (/(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto))\s*$/iu.test(
-        before,
-      ) ||
-        /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before));
-    const word = foldText(pronoun[0]);
-    const gender = /^elas?$/.test(word) ? 'f' : 'm';
-    const plural = word.endsWith('s');
-    // "adaptar uma sala pra eles almoçarem" after "Tenho 25 funcionários": after a preposition, a
-    // noun of the message before the one the pronoun's phrase hangs on ("cuidados com eles").
-    const afterPreposition =
-      !pronoun[1] && /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
-    const phrases = phrasesOf(before);
-    // "Um funcionário com contrato por prazo determinado foi eleito pra CIPA. Quando o contrato
-    // vencer, sou obrigado a manter ele…": after a case told at length, the person it names.
-    const told = !pronoun[1] && contentWordCount(before) >= OWN_CASE_WORDS;
-    const candidates = opensClause
-      ? phrases
-      : afterPreposition
-        ? phrases.slice(0, -1)
-        : told
-          ? phrases.filter((p) =>
-              p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /ista$/i.test(w)),
-            )
-          : [];
-    const agrees =
-      candidates.some(
-        // "25 funcionários": the noun after its count.
-        (p) => agreeingPart(p.text.replace(/^\d+\s+/, ''), gender, plural, false) !== null,
-      ) ||
-      // "o LTCAT e ele…": an acronym's article tells its gender.
-      (opensClause &&
-        !plural &&
-        [...before.matchAll(ACRONYM_WITH_ARTICLE)].some(
-          (m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender,
-        ));
-    if (agrees) rest = before + rest.slice(at + pronoun[0].length);
+    if (ownPronoun(rest.slice(0, at), pronoun))
+      rest = rest.slice(0, at) + rest.slice(at + pronoun[0].length);
     else from = at + pronoun[0].length;
   }
+}
+
+/**
+ * Whether a pronoun stands for a noun of its own message, given the text before it:
+ * - it opens a clause after a noun it agrees with: "funcionário ficou 7 meses afastado, quando ele
+ *   voltar…", "Quem pode assinar o LTCAT e ele tem prazo?", "quanto ela vibra"; not "o que define
+ *   ele", where "ele" is the object;
+ * - after a preposition, it agrees with a noun of the message before the one its phrase hangs on:
+ *   "Tenho 25 funcionários e quero adaptar uma sala pra eles", not "os cuidados com eles";
+ * - after a case told at length, it stands for the person the case names: "Um funcionário … foi
+ *   eleito pra CIPA. Quando o contrato vencer, sou obrigado a manter ele…".
+ * A possessive ("a válvula dela") is the owner of the thing before it, which the chat named.
+ */
+function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
+  if (pronoun[1]) return false;
+  const opensClause =
+    /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto))\s*$/iu.test(
+      before,
+    ) || /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before);
+  const word = foldText(pronoun[0]);
+  const gender = /^elas?$/.test(word) ? 'f' : 'm';
+  const plural = word.endsWith('s');
+  const afterPreposition = /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
+  const phrases = phrasesOf(before);
+  const told = contentWordCount(before) >= OWN_CASE_WORDS;
+  const candidates = opensClause
+    ? phrases
+    : afterPreposition
+      ? phrases.slice(0, -1)
+      : told
+        ? phrases.filter((p) =>
+            p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /ista$/i.test(w)),
+          )
+        : [];
+  return (
+    candidates.some(
+      // "25 funcionários": the noun after its count.
+      (p) => agreeingPart(p.text.replace(/^\d+\s+/, ''), gender, plural, false) !== null,
+    ) ||
+    // "o LTCAT e ele…": an acronym's article tells its gender.
+    (opensClause &&
+      !plural &&
+      [...before.matchAll(ACRONYM_WITH_ARTICLE)].some(
+        (m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender,
+      ))
+  );
 }
 
 /** A message that tells its case in this many content words before "isso" means its own case. */
@@ -572,6 +579,7 @@ const OWN_CASE_WORDS = 6;
 const ACRONYM_WITH_ARTICLE = /(?<!\p{L})(\p{L}+)\s+(\p{Lu}[\p{Lu}\p{N}-]+)(?![\p{L}\p{N}])/gu;
 
 /** "este ano", "nesse mês", "desta semana": a time, not a thing an earlier message named. */
+const TIME_NOUN = /^(?:ano|m[eê]s|semestre|semana|momento|vez)$/iu;
 const TIME_DEMONSTRATIVE =
   /(?<!\p{L})[dn]?(?:este|esse|esta|essa)\s+(?:ano|m[eê]s|semestre|semana|momento|vez)(?!\p{L})/giu;
 
@@ -754,7 +762,10 @@ export function resolveFollowUp(
         followUp: true,
       };
   }
-  const np = DEMONSTRATIVE_NP.exec(text);
+  // "este ano" is a time, not a thing the chat named.
+  const np = [...text.matchAll(new RegExp(DEMONSTRATIVE_NP.source, 'giu'))].find(
+    (m) => !TIME_NOUN.test(m[3]!),
+  );
   if (np && isContent(np[3]!)) {
     // "esse cartão" names the thing itself: it stays ("o cartão") and the subject comes along,
     // unless the subject already says it.
@@ -803,7 +814,7 @@ export function resolveFollowUp(
   const before = pronoun ? text.slice(0, pronoun.index) : '';
   const namedBefore =
     (/[?.!:]/.test(before) && contentWordCount(before.replace(ELLIPSIS_START, '')) > 0) ||
-    withoutOwnPronoun(text) !== text;
+    (pronoun !== null && ownPronoun(before, pronoun));
   if (pronoun && !namedBefore) {
     // "ele" in a message that asks something of its own stands for the subject's head; alone
     // ("e ele?"), for all of it. Its gender picks the part of the subject it agrees with.
