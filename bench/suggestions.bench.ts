@@ -15,7 +15,7 @@ import { percentile } from '../apps/api/src/modules/retrieval/metrics';
 import {
   createServedEngine,
   DEFAULT_EXAMPLE_QUESTIONS,
-  DEFAULT_KNOWN_QUESTIONS,
+  DEFAULT_ASKED_QUESTIONS,
 } from '../apps/api/src/modules/retrieval/models';
 import {
   contentWords,
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     const examples = exampleEntries(DEFAULT_EXAMPLE_QUESTIONS).filter(
       (e) => e.code !== null && codes.has(e.code),
     );
-    const voters = knownVoters(DEFAULT_KNOWN_QUESTIONS).filter((v) => codes.has(v.code));
+    const voters = knownVoters(DEFAULT_ASKED_QUESTIONS).filter((v) => codes.has(v.code));
     const index = createSuggestionIndex([...faqs, ...examples, ...topics], voters);
     const rows: string[] = [];
     const misses: string[] = [];

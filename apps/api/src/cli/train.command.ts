@@ -11,6 +11,12 @@ export const MODELS_DIR = path.join(REPO_ROOT, 'apps/api/src/modules/retrieval/d
 
 const pct = (n: number) => n.toFixed(3);
 
+/**
+ * Training files that only expand the index (`coverage-*.jsonl`): one question per item no other
+ * training question asks for. They are not read by the models (decision 0060).
+ */
+export const COVERAGE_FILE = /^coverage-.*\.jsonl$/;
+
 const sortedEntries = (map: Map<string, string[]>) =>
   Object.fromEntries([...map].sort(([a], [b]) => a.localeCompare(b)));
 
@@ -43,12 +49,12 @@ export async function runTrainCommand(args: string[]): Promise<number> {
   }
   if (files.length === 0) throw new UsageError('Informe ao menos um arquivo com --questions.');
   const read = files.flatMap((f) => questionFiles(f));
-  const questions = read.flatMap((f) => readQuestions(f));
+  const isCoverage = (f: string) => COVERAGE_FILE.test(path.basename(f));
+  const questions = read.filter((f) => !isCoverage(f)).flatMap((f) => readQuestions(f));
+  const coverage = read.filter(isCoverage).flatMap((f) => readQuestions(f));
   return withImportedSections((sections) => {
-    const { models, knownQuestions, knownConversations, report } = trainRetrievalModels(
-      sections,
-      questions,
-    );
+    const { models, knownQuestions, knownConversations, knownCoverage, report } =
+      trainRetrievalModels(sections, questions, {}, coverage);
     const trainedOn = {
       files: read.map((f) => path.basename(f)),
       sections: sections.length,
@@ -63,9 +69,10 @@ export async function runTrainCommand(args: string[]): Promise<number> {
     const knownFile = path.join(out, 'known-questions.json');
     const known = {
       description:
-        'Perguntas de treino por item que as responde (código|item em minúsculas), e conversas de treino pelo item que a última mensagem pede, cada uma num texto só: expandem o índice, para que o item seja achado também pelas palavras de quem pergunta; só as perguntas viram sugestões. Gerado por "npm run train:retrieval"; não editar à mão.',
+        'Perguntas de treino por item que as responde (código|item em minúsculas), e conversas de treino pelo item que a última mensagem pede, cada uma num texto só, e conversas de cobertura (coverage-*.jsonl), uma por item que nenhuma outra pede: todas expandem o índice, para que o item seja achado também pelas palavras de quem pergunta; só as perguntas viram sugestões, e as de cobertura não dizem de que NR as palavras tratam. Gerado por "npm run train:retrieval"; não editar à mão.',
       items: sortedEntries(knownQuestions),
       conversations: sortedEntries(knownConversations),
+      coverage: sortedEntries(knownCoverage),
     };
     fs.writeFileSync(knownFile, `${JSON.stringify(known, null, 2)}\n`);
     process.stderr.write(

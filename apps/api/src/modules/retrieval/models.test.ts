@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import known from './data/known-questions.json' with { type: 'json' };
 import { exampleEntries } from '../suggestions/suggestion-pool';
-import { DEFAULT_EXAMPLE_QUESTIONS, DEFAULT_KNOWN_QUESTIONS } from './models';
+import {
+  DEFAULT_ASKED_QUESTIONS,
+  DEFAULT_EXAMPLE_QUESTIONS,
+  DEFAULT_KNOWN_QUESTIONS,
+} from './models';
 
 describe('the shipped known questions and conversations', () => {
   const conversations = Object.entries(known.conversations);
@@ -16,6 +20,16 @@ describe('the shipped known questions and conversations', () => {
       for (const text of texts) expect(DEFAULT_KNOWN_QUESTIONS.get(key)).toContain(text);
     for (const [key, texts] of DEFAULT_EXAMPLE_QUESTIONS)
       for (const text of texts) expect(DEFAULT_KNOWN_QUESTIONS.get(key)).toContain(text);
+  });
+
+  it('expand the index with the coverage conversations, which never say what words mean', () => {
+    const coverage = Object.entries(known.coverage);
+    expect(coverage.length).toBeGreaterThan(0);
+    for (const [key, texts] of coverage)
+      for (const text of texts) {
+        expect(DEFAULT_KNOWN_QUESTIONS.get(key)).toContain(text);
+        expect(DEFAULT_ASKED_QUESTIONS.get(key) ?? []).not.toContain(text);
+      }
   });
 
   it('never offer a conversation as a suggestion', () => {

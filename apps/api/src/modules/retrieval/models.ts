@@ -28,12 +28,22 @@ export const DEFAULT_MODELS: Required<RetrievalModels> = {
 export const DEFAULT_EXAMPLE_QUESTIONS: KnownQuestions = new Map(Object.entries(known.items));
 
 /**
- * What expands the index (document expansion): the training questions and the training
- * conversations (decision 0053), each item found by the words of those who ask for it.
+ * The training questions and conversations written as users ask (decision 0053): what expands the
+ * index for the items people ask most, and what tells which regulation people mean by their words.
  */
-export const DEFAULT_KNOWN_QUESTIONS: KnownQuestions = mergeKnown(
+export const DEFAULT_ASKED_QUESTIONS: KnownQuestions = mergeKnown(
   DEFAULT_EXAMPLE_QUESTIONS,
   new Map(Object.entries(known.conversations)),
+);
+
+/**
+ * What expands the index (document expansion): the asked questions, and the coverage conversations
+ * that ask, one each, for the items nobody else asks for (decision 0060), each item found by the
+ * words of those who ask for it.
+ */
+export const DEFAULT_KNOWN_QUESTIONS: KnownQuestions = mergeKnown(
+  DEFAULT_ASKED_QUESTIONS,
+  new Map(Object.entries(known.coverage)),
 );
 
 /** The engine the product serves over these sections: tuning, outside domains, models, expansion. */

@@ -87,6 +87,25 @@ describe('training the retrieval models', () => {
     expect(trained.knownConversations.size).toBe(1);
   });
 
+  it('lets coverage conversations expand the index without training the models on them', () => {
+    const coverage: EvalQuestion = {
+      id: 'k1',
+      type: 'followup',
+      turns: ['Temos um tanque de água na cobertura.'],
+      question: 'E quem pode entrar lá?',
+      gold: [{ code: 'NR-33', item: '33.3.2' }],
+    };
+    const trained = trainRetrievalModels(FIXTURE_SECTIONS, QUESTIONS, { folds: 3 }, [coverage]);
+    expect(trained.knownCoverage.get('NR-33|33.3.2')).toEqual([
+      'Temos um tanque de água na cobertura. E quem pode entrar lá?',
+    ]);
+    expect(trained.knownConversations.size).toBe(0);
+    // Not a question the models were trained or measured on.
+    expect(trained.report).toMatchObject({ questions: 13, answerable: 8 });
+    expect(trained.models.ranker.weights).toHaveLength(models.ranker.weights.length);
+    expect(trained.knownQuestions).toEqual(knownQuestions);
+  });
+
   it('gives an engine that still finds the items and abstains outside the NRs', () => {
     const engine = createRetrievalEngine(FIXTURE_SECTIONS, DEFAULT_TUNING, OUTSIDE_DOMAINS, models);
     const answered = engine.search('quem paga o equipamento de proteção do empregado?');

@@ -49,6 +49,11 @@ export interface TrainedModels {
    * expand the index too, but are no question to suggest to a user.
    */
   knownConversations: Map<string, string[]>;
+  /**
+   * The coverage questions and conversations by item: they expand the index only, and say nothing
+   * of what users mean by their words (decision 0060).
+   */
+  knownCoverage: Map<string, string[]>;
   report: TrainingReport;
 }
 
@@ -211,11 +216,16 @@ function outcomesOf(samples: readonly Sample[], models: RetrievalModels): EvalOu
  * answerable questions also expand the index (each item is found by the questions that ask for
  * it); every question is read by an index built without its own fold, so that neither the models
  * nor the figures see a question's words in the item it asks for.
+ *
+ * `coverage` questions only expand the index, in every fold as when served: written one per item
+ * that no other question asks for, they would teach the models that an item is rarely found by its
+ * askers' words (decision 0060).
  */
 export function trainRetrievalModels(
   sections: readonly IndexedSection[],
   questions: readonly EvalQuestion[],
   options: TrainingOptions = {},
+  coverage: readonly EvalQuestion[] = [],
 ): TrainedModels {
   const o = {
     ...DEFAULTS,
@@ -236,7 +246,10 @@ export function trainRetrievalModels(
       DEFAULT_TUNING,
       OUTSIDE_DOMAINS,
       {},
-      knownQuestionsOf(order.filter((_, i) => foldOf(i) !== f)),
+      knownQuestionsOf([
+        ...order.filter((_, i) => foldOf(i) !== f),
+        ...coverage.map(asTrainingQuestion),
+      ]),
     ),
   );
   const samples: Sample[] = order.map((q, i) => ({ q, engine: engines[foldOf(i)]! }));
@@ -272,6 +285,7 @@ export function trainRetrievalModels(
     knownConversations: knownQuestionsOf(
       questions.filter((q) => q.turns?.length).map(asTrainingQuestion),
     ),
+    knownCoverage: knownQuestionsOf(coverage.map(asTrainingQuestion)),
     report,
   };
 }

@@ -1,5 +1,5 @@
 import type { QuestionSuggestion } from '@normas/contracts/suggestions';
-import { DEFAULT_EXAMPLE_QUESTIONS, DEFAULT_KNOWN_QUESTIONS } from '../retrieval/models';
+import { DEFAULT_EXAMPLE_QUESTIONS, DEFAULT_ASKED_QUESTIONS } from '../retrieval/models';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import {
   createSuggestionIndex,
@@ -43,7 +43,7 @@ export function createSuggestionsService(options: SuggestionsServiceOptions) {
       (e) => e.code !== null && imported.has(e.code),
     );
     // Every known question, long ones and conversations too, votes for its regulation.
-    voters ??= knownVoters(DEFAULT_KNOWN_QUESTIONS);
+    voters ??= knownVoters(DEFAULT_ASKED_QUESTIONS);
     const importedVoters = voters.filter((v) => imported.has(v.code));
     return createSuggestionIndex(
       [...faqs, ...asked, ...examples, ...topicEntries(sections)],
