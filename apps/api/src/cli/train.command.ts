@@ -12,8 +12,8 @@ export const MODELS_DIR = path.join(REPO_ROOT, 'apps/api/src/modules/retrieval/d
 const pct = (n: number) => n.toFixed(3);
 
 /**
- * Training files that only expand the index (`coverage-*.jsonl`): one question per item no other
- * training question asks for. They are not read by the models (decision 0060).
+ * Training files that only expand the index (`coverage-*.jsonl`): questions for the items that few
+ * or no other training questions ask for. They are not read by the models (decision 0060).
  */
 export const COVERAGE_FILE = /^coverage-.*\.jsonl$/;
 

@@ -42,7 +42,8 @@ export function createSuggestionsService(options: SuggestionsServiceOptions) {
     const examples = exampleEntries(DEFAULT_EXAMPLE_QUESTIONS).filter(
       (e) => e.code !== null && imported.has(e.code),
     );
-    // Every known question, long ones and conversations too, votes for its regulation.
+    // Every asked question, long ones and conversations too, votes for its regulation; the coverage
+    // conversations, spread evenly over the items, say nothing of what people mean (decision 0060).
     voters ??= knownVoters(DEFAULT_ASKED_QUESTIONS);
     const importedVoters = voters.filter((v) => imported.has(v.code));
     return createSuggestionIndex(
