@@ -102,16 +102,33 @@ describe('buildTurnInput', () => {
       initialRegulations: [],
     });
     expect(buildTurnInput('e na NR 06?', chat, true).query).toBe('e na NR 06 (treinamento)?');
-    // The NR the user named stays a hard filter for the follow-up; "a reciclagem" is what the
-    // message names, and the earlier subject is context.
+    // "a reciclagem" is what the message names, and the earlier subject is context; the NR the
+    // user named is in focus, not a filter: what the message names may be another NR's.
     expect(buildTurnInput('e a reciclagem?', chat, true)).toMatchObject({
-      query: 'e a reciclagem?\nNR-35',
+      query: 'e a reciclagem?',
       question: 'e a reciclagem (treinamento)?',
+      focus: ['NR-35'],
       context: [
         { text: 'treinamento', weight: CONTEXT_WEIGHT },
         { text: 'O que a NR-35 diz sobre treinamento?', weight: CONTEXT_WEIGHT },
       ],
     });
+  });
+
+  it('does not confine a message that tells its own case to the NR named before', () => {
+    const chat = chatSoFar({
+      initialQuestion: 'O que a NR 21 exige pra quem trabalha a céu aberto?',
+      initialRegulations: [{ title: 'Trabalhos a Céu Aberto', code: 'NR-21' }],
+    });
+    const input = buildTurnInput(
+      'O soldador se recusa a usar a máscara de solda mesmo depois de orientado. Posso dar advertência nele?',
+      chat,
+      true,
+    );
+    expect(input.query).not.toMatch(/NR/);
+    expect(input.focus).toEqual(['NR-21']);
+    // A message that names nothing of its own stays in the NR named before.
+    expect(buildTurnInput('E ele?', chat, true).query).toMatch(/\nNR 21$/);
   });
 
   it('keeps the NR the user named two messages back as the filter', () => {

@@ -1,5 +1,6 @@
 import type { ConversationTurn } from '../answers/answer-engine';
 import type { ContextPassage } from '../retrieval/retrieval.types';
+import { canonicalCode } from '../retrieval/text/normalize';
 import { resolveFollowUp } from './follow-up';
 
 /** Earlier messages handed to the answer engine: about five exchanges. */
@@ -127,7 +128,8 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   let focus: string[] = [];
   const context: ContextPassage[] = [];
   if (resolved.followUp) {
-    // The NR the user named earlier stays a hard filter; the regulations the last answer cited
+    // The NR the user named earlier stays a hard filter for a message that names nothing of its
+    // own ("e para 150 empregados?", "e ele?"); the regulations the last answer cited
     // only weigh in on the routing, so that an answer from the wrong NR does not lock the chat in
     // it, and their titles' words do not pull up the items that repeat them.
     // …named in the chat's latest message that named one ("A NR-32 fala sobre perfurocortantes.").
@@ -138,8 +140,17 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     if (resolved.background)
       context.push({ text: resolved.background.carried, weight: CONTEXT_WEIGHT });
     context.push(...earlierPassages(asked));
-    query = [own, ...named].join('\n');
-    if (!namesOwnCode && named.length === 0) focus = cited;
+    if (resolved.background && named.length > 0) {
+      // The message names a thing of its own ("e a reciclagem?", "Funcionário se recusa a usar o
+      // protetor auricular… posso aplicar advertência nele?" after a question on NR-21), which may
+      // be another NR's: the NR named earlier weighs in, as the last answer's do, but does not
+      // confine the search to it (decision 0062).
+      query = own;
+      focus = [...new Set([...named.map((n) => canonicalCode(n.replace(/\D/g, ''))), ...cited])];
+    } else {
+      query = [own, ...named].join('\n');
+      if (!namesOwnCode && named.length === 0) focus = cited;
+    }
   } else {
     query = content;
     if (!namesOwnCode) {
