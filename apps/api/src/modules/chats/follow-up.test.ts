@@ -558,6 +558,9 @@ describe('a message that stands on its own in a chat', () => {
     'Com que frequência os escoramentos de valas devem ser inspecionados?',
     // "nisso": the case the message told at length.
     'A gente tira os protetores auriculares descartáveis da caixa e coloca num pote na portaria pro pessoal pegar. Tem alguma exigência nisso?',
+    // After a case told at length, a possessive stands for the people the case names, past a count.
+    'Vou contratar três soldadores novos para a caldeiraria da fábrica. Qual o treinamento deles?',
+    'Contratei quatro coletores pro turno da noite da limpeza urbana. Qual o exame admissional deles?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });
@@ -579,5 +582,14 @@ describe('a message that stands on its own in a chat', () => {
     expect(resolveFollowUp('E o qualificado, o que define ele?', previous).followUp).toBe(true);
     // "esse sistema" with no system named in the message is the one the chat named.
     expect(resolveFollowUp('Esse sistema precisa gerar relatório?', previous).followUp).toBe(true);
+    // A possessive is the owner the chat named: in a short message, or when the case told names
+    // no person it agrees with.
+    expect(resolveFollowUp('E o treinamento deles?', previous).followUp).toBe(true);
+    expect(
+      resolveFollowUp(
+        'Comprei uma caldeira nova pra fábrica de ração e instalei no galpão dos fundos. Qual a pressão da válvula dela?',
+        previous,
+      ).followUp,
+    ).toBe(true);
   });
 });

@@ -538,31 +538,33 @@ function withoutOwnPronoun(text: string): string {
  * A possessive ("a válvula dela") is the owner of the thing before it, which the chat named.
  */
 function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
-  if (pronoun[1]) return false;
+  const told = contentWordCount(before) >= OWN_CASE_WORDS;
+  const word = foldText(pronoun[0]).replace(/^[dn](?=el)/, '');
+  const gender = /^elas?$/.test(word) ? 'f' : 'm';
+  const plural = word.endsWith('s');
+  const phrases = phrasesOf(before);
+  const agrees = (p: Phrase) =>
+    agreeingPart(p.text.replace(COUNT, ''), gender, plural, false) !== null;
+  const person = (p: Phrase) =>
+    p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /istas?$/i.test(w));
+  // "Vou contratar coletores de lixo urbano: … o treinamento inicial deles?": after a case told at
+  // length, a possessive stands for the people the case names; short, it is the owner the chat named.
+  if (pronoun[1]) return told && phrases.filter(person).some(agrees);
   const opensClause =
     /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto))\s*$/iu.test(
       before,
     ) || /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before);
-  const word = foldText(pronoun[0]);
-  const gender = /^elas?$/.test(word) ? 'f' : 'm';
-  const plural = word.endsWith('s');
   const afterPreposition = /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
-  const phrases = phrasesOf(before);
-  const told = contentWordCount(before) >= OWN_CASE_WORDS;
   const candidates = opensClause
     ? phrases
     : afterPreposition
       ? phrases.slice(0, -1)
       : told
-        ? phrases.filter((p) =>
-            p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /ista$/i.test(w)),
-          )
+        ? phrases.filter(person)
         : [];
   return (
-    candidates.some(
-      // "25 funcionários": the noun after its count.
-      (p) => agreeingPart(p.text.replace(/^\d+\s+/, ''), gender, plural, false) !== null,
-    ) ||
+    // "25 funcionários": the noun after its count.
+    candidates.some(agrees) ||
     // "o LTCAT e ele…": an acronym's article tells its gender.
     (opensClause &&
       !plural &&
@@ -571,6 +573,10 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
       ))
   );
 }
+
+/** "25 funcionários", "três eletricistas": the count before a noun. */
+const COUNT =
+  /^(?:\d+|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|vinte|trinta|cem|mil)\s+/iu;
 
 /** A message that tells its case in this many content words before "isso" means its own case. */
 const OWN_CASE_WORDS = 6;
