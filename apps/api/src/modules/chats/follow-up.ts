@@ -535,7 +535,8 @@ function withoutOwnPronoun(text: string): string {
  *   "Tenho 25 funcionários e quero adaptar uma sala pra eles", not "os cuidados com eles";
  * - after a case told at length, it stands for the person the case names: "Um funcionário … foi
  *   eleito pra CIPA. Quando o contrato vencer, sou obrigado a manter ele…".
- * A possessive ("a válvula dela") is the owner of the thing before it, which the chat named.
+ * A possessive ("a válvula dela") is the owner of the thing before it, which the chat named, unless
+ * a case told at length names people it agrees with ("Contratei quatro coletores… o exame deles").
  */
 function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
   const told = contentWordCount(before) >= OWN_CASE_WORDS;

@@ -53,7 +53,11 @@ function resembling(
   const sets = measured.map(wordsOf);
   const byWord = new Map<string, number[]>();
   sets.forEach((words, i) => {
-    for (const w of words) byWord.set(w, [...(byWord.get(w) ?? []), i]);
+    for (const w of words) {
+      const list = byWord.get(w);
+      if (list) list.push(i);
+      else byWord.set(w, [i]);
+    }
   });
   const found: { line: number; measured: number; jaccard: number }[] = [];
   lines.forEach((line, n) => {
