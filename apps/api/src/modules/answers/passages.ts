@@ -115,7 +115,8 @@ function computeUnits(content: string): Unit[] {
 
 const UNIT_WORDS =
   'metros?|m|cm|mm|km|m²|m2|m³|kg|t|toneladas?|horas?|h|dias?|meses|mês|anos?|minutos?|min|segundos?|s|°C|ºC|graus|dB\\(?A?\\)?|dBA|lux|kV|V|volts?|A|amperes?|W|kW|%|trabalhadores|empregados|pavimentos?|vezes';
-const NUMBER_WORD =
+/** A number in words, "duas" to "quinhentos". */
+export const NUMBER_WORD =
   'uma?|dois|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|quatorze|catorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|duzent[oa]s|trezent[oa]s|quatrocent[oa]s|quinhent[oa]s|mil|meia';
 const NUMBER_WITH_UNIT = new RegExp(
   `(?:\\d+(?:[.,]\\d+)?|(?<!\\p{L})(?:${NUMBER_WORD})(?:\\s+e\\s+(?:${NUMBER_WORD}))*)(?:\\s*\\([^)]{1,60}\\))?\\s*(?:${UNIT_WORDS})(?![\\p{L}\\d])`,

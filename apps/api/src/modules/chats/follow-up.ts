@@ -3,6 +3,7 @@
  * equipamento", "e para 150 empregados?" are resolved against the subject of the previous question,
  * and the regulation the last answer cited stays in focus unless the message names another one.
  */
+import { NUMBER_WORD } from '../answers/passages';
 import synonyms from '../retrieval/data/synonyms.pt-BR.json' with { type: 'json' };
 import { escapeRegExp } from '../retrieval/synonyms';
 import { STOP_WORDS } from '../retrieval/text/analyzer';
@@ -576,8 +577,7 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
 }
 
 /** "25 funcionários", "três eletricistas": the count before a noun. */
-const COUNT =
-  /^(?:\d+|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|vinte|trinta|cem|mil)\s+/iu;
+const COUNT = new RegExp(`^(?:\\d+|${NUMBER_WORD})\\s+`, 'iu');
 
 /** A message that tells its case in this many content words before "isso" means its own case. */
 const OWN_CASE_WORDS = 6;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config';
+import { foldText } from './text/normalize';
 
 /**
  * The training data against the sets the benchmarks measure (decision 0061): a training line that
@@ -41,8 +42,7 @@ const jsonl = (dir: string) =>
 /** The words of a whole conversation, lower case and without accents. */
 function wordsOf(line: { turns?: string[]; question: string }): Set<string> {
   const text = [...(line.turns ?? []), line.question].join(' ');
-  const folded = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return new Set(folded.match(/[\p{L}\p{N}_]+/gu) ?? []);
+  return new Set(foldText(text).match(/[\p{L}\p{N}_]+/gu) ?? []);
 }
 
 /** For each line of `lines`, the measured line it is closest to when at or above the limit. */
