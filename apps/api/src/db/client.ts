@@ -4,12 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { REPO_ROOT } from '../config';
 import { writeBackup } from './backup';
 import { lockDataDir, pgliteFolder } from './data-dir-lock';
@@ -105,11 +102,18 @@ function wrapPglite(client: PGlite, afterClose?: () => void): Database {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  // Loaded here: the embedded database, the default, starts faster without them.
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] =
+    await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const listener = createPgListener(url);
+  const listener = createPgListener(url, pg.Client);
   return withCommon(db, 'postgres', listener, {
     migrate: () =>
       migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 export type Unlisten = () => Promise<void>;
 
@@ -23,7 +23,8 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * borrows it next). When the connection drops it reconnects with backoff, listens again to every
  * channel and tells `onReconnect` handlers.
  */
-export function createPgListener(url: string): Listener {
+/** `Client` is pg's, passed in so that pg loads only when a PostgreSQL server is configured. */
+export function createPgListener(url: string, Client: typeof pg.Client): Listener {
   const channels = new Map<string, Set<(payload: string) => void>>();
   const reconnectHandlers = new Set<() => void>();
   let client: pg.Client | undefined;
@@ -33,7 +34,7 @@ export function createPgListener(url: string): Listener {
   let retryTimer: NodeJS.Timeout | undefined;
 
   async function open(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url });
+    const c = new Client({ connectionString: url });
     c.on('notification', (message) => {
       for (const handler of channels.get(message.channel) ?? []) handler(message.payload ?? '');
     });

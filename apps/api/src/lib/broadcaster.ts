@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 
@@ -116,28 +115,33 @@ export function createDatabaseBroadcaster(database: Database): Broadcaster {
 
 /** Redis pub/sub (REDIS_URL): the same announcements without touching the database. */
 export function createRedisBroadcaster(url: string, name = 'normas'): Broadcaster {
-  const publisher = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 2,
-    connectionName: `${name}-pub`,
-  });
-  // A connection in subscriber mode cannot publish: each role has its own.
-  const subscriber = new Redis(url, { lazyConnect: true, connectionName: `${name}-sub` });
   const reconnectHandlers = new Set<() => void>();
-  let readyOnce = false;
-  subscriber.on('ready', () => {
-    // ioredis subscribes again by itself after a reconnect; what was published meanwhile is gone.
-    if (readyOnce) for (const handler of reconnectHandlers) handler();
-    readyOnce = true;
+  // ioredis loads only when Redis is configured: the default start does without it.
+  const clients = import('ioredis').then(({ Redis }) => {
+    const publisher = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 2,
+      connectionName: `${name}-pub`,
+    });
+    // A connection in subscriber mode cannot publish: each role has its own.
+    const subscriber = new Redis(url, { lazyConnect: true, connectionName: `${name}-sub` });
+    let readyOnce = false;
+    subscriber.on('ready', () => {
+      // ioredis subscribes again by itself after a reconnect; what was published meanwhile is gone.
+      if (readyOnce) for (const handler of reconnectHandlers) handler();
+      readyOnce = true;
+    });
+    // Errors surface through failed commands; an unhandled 'error' event would crash the process.
+    publisher.on('error', () => {});
+    subscriber.on('error', () => {});
+    return { publisher, subscriber };
   });
-  // Errors surface through failed commands; an unhandled 'error' event would crash the process.
-  publisher.on('error', () => {});
-  subscriber.on('error', () => {});
   return createBroadcaster({
     async send(message) {
-      await publisher.publish(CHANNEL, message);
+      await (await clients).publisher.publish(CHANNEL, message);
     },
     async start(onMessage) {
+      const { subscriber } = await clients;
       subscriber.on('message', (_channel: string, message: string) => onMessage(message));
       await subscriber.subscribe(CHANNEL);
     },
@@ -146,6 +150,7 @@ export function createRedisBroadcaster(url: string, name = 'normas'): Broadcaste
       return () => reconnectHandlers.delete(handler);
     },
     async close() {
+      const { subscriber, publisher } = await clients;
       subscriber.disconnect();
       publisher.disconnect();
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { postgresRateLimitStore } from './rate-limit-store.postgres';
@@ -97,6 +97,8 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 async function storeOptions(app: FastifyInstance, store: RateLimitStore) {
   if (store.kind === 'redis') {
+    // ioredis loads only when Redis is configured: the default start does without it.
+    const { Redis } = await import('ioredis');
     // Fail fast while Redis is away: the request is let through (below) rather than held.
     const redis = new Redis(store.url, {
       maxRetriesPerRequest: 1,

@@ -42,10 +42,6 @@ export function createRegulationsRepository(db: Db) {
       return row;
     },
 
-    async findBySourceFile(sourceFile: string): Promise<RegulationRow[]> {
-      return db.select().from(regulations).where(eq(regulations.sourceFile, sourceFile));
-    },
-
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(regulations);
       return row?.n ?? 0;
@@ -282,14 +278,6 @@ export function createRegulationsRepository(db: Db) {
         .where(eq(regulations.code, code))
         .orderBy(asc(regulationTables.position));
       return rows.map((r) => ({ ...r.table, code: r.code, item: r.item, sectionId: r.sectionId }));
-    },
-
-    async sectionCount(regulationId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(sections)
-        .where(eq(sections.regulationId, regulationId));
-      return row?.n ?? 0;
     },
 
     async findSection(regulationId: string, number: number): Promise<SectionRow | undefined> {

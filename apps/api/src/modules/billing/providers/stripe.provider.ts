@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../../lib/app-error';
 import type {
   BillingEvent,
@@ -88,21 +88,30 @@ export function translateStripeEvent(event: Stripe.Event): BillingEvent {
  * first invoice's `confirmation_secret` the Payment Element confirms, cancel at the period's end,
  * and webhooks verified on their raw body. Every write carries an idempotency key.
  */
-export function createStripeProvider(settings: StripeProviderSettings): PaymentProviderPort & {
-  stripe: Stripe;
-} {
-  const stripe = new Stripe(settings.secretKey, {
-    apiVersion: STRIPE_API_VERSION,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...stripeConnection(settings.apiBase),
-  });
+export function createStripeProvider(settings: StripeProviderSettings): PaymentProviderPort {
+  // The SDK loads on the first call to Stripe, not with the server: a start without card
+  // payments (the default) does without it, and one with them is ready sooner.
+  let client: Promise<Stripe> | undefined;
+  function sdk(): Promise<Stripe> {
+    client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(settings.secretKey, {
+          apiVersion: STRIPE_API_VERSION,
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          ...stripeConnection(settings.apiBase),
+        }),
+    );
+    return client;
+  }
   let price: Promise<string> | undefined;
 
   function proPrice(): Promise<string> {
     if (settings.pricePro.startsWith('price_')) return Promise.resolve(settings.pricePro);
-    price ??= stripe.prices
-      .list({ lookup_keys: [settings.pricePro], active: true, limit: 1 })
+    price ??= sdk()
+      .then((stripe) =>
+        stripe.prices.list({ lookup_keys: [settings.pricePro], active: true, limit: 1 }),
+      )
       .then((list) => {
         const found = list.data[0];
         if (!found) throw new Error(`STRIPE_PRICE_PRO: no active price "${settings.pricePro}"`);
@@ -118,10 +127,11 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
   return {
     kind: 'stripe',
     publicKey: settings.publishableKey,
-    stripe,
 
     async createCustomer(input, idempotencyKey) {
-      const customer = await stripe.customers.create(
+      const customer = await (
+        await sdk()
+      ).customers.create(
         { email: input.email, name: input.name || undefined, metadata: { userId: input.userId } },
         { idempotencyKey },
       );
@@ -129,7 +139,9 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     },
 
     async createSubscription(input, idempotencyKey): Promise<CreatedSubscription> {
-      const sub = await stripe.subscriptions.create(
+      const sub = await (
+        await sdk()
+      ).subscriptions.create(
         {
           customer: input.customerId,
           items: [{ price: await proPrice() }],
@@ -153,7 +165,9 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     },
 
     async setCancelAtPeriodEnd(current, cancel) {
-      const sub = await stripe.subscriptions.update(
+      const sub = await (
+        await sdk()
+      ).subscriptions.update(
         current.subscriptionId,
         { cancel_at_period_end: cancel },
         { idempotencyKey: `cancel-${current.subscriptionId}-${String(cancel)}-${Date.now()}` },
@@ -163,6 +177,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
 
     async parseWebhook(rawBody, signature) {
       if (!settings.webhookSecret || !signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      const stripe = await sdk();
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(

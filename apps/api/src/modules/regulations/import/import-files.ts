@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseRegulation } from '../parse/parse-regulation';
-import type { RegulationsRepository } from '../regulations.repository';
+import type { RegulationsRepository, RegulationSummaryRow } from '../regulations.repository';
 import { manifestEntryFor } from './corpus-manifest';
 import {
   extractDocument,
@@ -122,6 +122,8 @@ async function prepare(
   repository: RegulationsRepository,
   file: string,
   options: ExtractOptions,
+  /** What was imported before this run, by source file name (read once for every file). */
+  bySourceFile: ReadonlyMap<string, readonly RegulationSummaryRow[]>,
 ): Promise<Prepared> {
   const name = path.basename(file);
   try {
@@ -135,9 +137,9 @@ async function prepare(
       );
     }
     const checksum = `v${PARSER_VERSION}:${sha256}`;
-    const earlier = (await repository.findBySourceFile(name)).find((r) => r.checksum === checksum);
+    const earlier = bySourceFile.get(name)?.find((r) => r.checksum === checksum);
     if (earlier) {
-      const sections = await repository.sectionCount(earlier.id);
+      const sections = earlier.sectionCount;
       return {
         done: { file: name, status: 'unchanged', code: earlier.code, sections, reason: null },
       };
@@ -227,9 +229,14 @@ export async function importRegulationFiles(
   const results: FileImportResult[] = [];
   try {
     const prepared: Prepared[] = [];
+    // One query for what is imported already: on a restart every file is, and 36 files asked
+    // one by one cost a quarter of a second.
+    const bySourceFile = new Map<string, RegulationSummaryRow[]>();
+    for (const row of await repository.list())
+      bySourceFile.set(row.sourceFile, [...(bySourceFile.get(row.sourceFile) ?? []), row]);
     for (const file of files) {
       if (signal?.aborted) break;
-      prepared.push(await prepare(repository, file, options));
+      prepared.push(await prepare(repository, file, options, bySourceFile));
     }
     for (const [i, item] of prepared.entries()) {
       if (signal?.aborted) break;

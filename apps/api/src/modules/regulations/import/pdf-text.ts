@@ -1,5 +1,4 @@
 import type { TableGrid } from '@normas/contracts/tables';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { collectPdfPieces, type PdfPage, type Piece } from './pdf-pieces';
 import { findPageTables, type PageTable } from './pdf-tables';
 import { assembleTable } from './table-assembly';
@@ -184,7 +183,9 @@ export function layoutToText(pages: PageLayout[]): { text: string; tables: Extra
 /** The text of a PDF (line by line, without page furniture) and its ruled tables as data. */
 export async function extractPdfDocument(
   data: Uint8Array,
-  readPages: (data: Uint8Array) => Promise<PdfPage[]> = (d) => collectPdfPieces(pdfjs, d),
+  // pdf.js loads when a PDF is read on this thread, not with the server (which reads on workers).
+  readPages: (data: Uint8Array) => Promise<PdfPage[]> = async (d) =>
+    collectPdfPieces(await import('pdfjs-dist/legacy/build/pdf.mjs'), d),
 ): Promise<{ text: string; tables: ExtractedTable[] }> {
   const pages = await readPages(data);
   return layoutToText(

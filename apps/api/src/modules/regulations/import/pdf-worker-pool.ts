@@ -79,10 +79,16 @@ export function createPdfPool(size: number): PdfPool {
     }
   };
 
-  for (let i = 0; i < size; i++) spawn();
+  // The workers start with the first PDF to read: a start whose files were all imported before
+  // (a restart) reads none and spawns none.
+  let spawned = false;
 
   return {
     extract(data) {
+      if (!spawned && !closed) {
+        spawned = true;
+        for (let i = 0; i < size; i++) spawn();
+      }
       return new Promise((resolve, reject) => {
         queue.push({ id: nextId++, data, resolve, reject });
         pump();
