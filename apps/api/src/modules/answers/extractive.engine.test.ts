@@ -100,6 +100,40 @@ describe('grounded extractive engine', () => {
     expect(result.citations.map((c) => c.item)).toEqual(['98.5.1', '97.4.2']);
   });
 
+  it('answers from each regulation a question names, however far behind retrieval ranked the second', async () => {
+    const renewal: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000010',
+      item: '98.3.4',
+      content: 'A reciclagem da capacitação deve ter carga horária mínima de 8 (oito) horas.',
+      score: 9,
+    };
+    const storage: AnswerSource = {
+      ...UNRELATED,
+      sectionId: 'bbbbbbbb-0000-4000-8000-000000000010',
+      item: '97.6.1',
+      content:
+        'O treinamento dos operadores de empilhadeira do depósito deve ter carga horária mínima de 24 (vinte e quatro) horas.',
+      score: 4,
+    };
+    const results = [TRAINING, renewal, EMPLOYER_DUTIES, GUARDRAIL_ANNEX, storage];
+    const both = await engine.answer(
+      inputFor('Qual a carga horária mínima dos treinamentos da NR-98 e da NR-97?', results),
+    );
+    const lead = both.markdown.split('\n\n')[0]!;
+    expect(lead).toMatch(/^Segundo o item 98\.3\.1 da NR-98, .*16 \(dezesseis\) horas/);
+    expect(lead).toMatch(
+      /O item 97\.6\.1 da NR-97 também estabelece que .*24 \(vinte e quatro\) horas/,
+    );
+    expect(both.citations.map((c) => c.item)).toContain('97.6.1');
+    expect(both.citations.length).toBeLessThanOrEqual(4);
+    // Naming one of them, the other regulation's far weaker item stays out.
+    const one = await engine.answer(
+      inputFor('Qual a carga horária mínima dos treinamentos da NR-98?', results),
+    );
+    expect(one.citations.map((c) => c.code)).not.toContain('NR-97');
+  });
+
   it("picks the decisive sentence with the conversation's words, as retrieval read them", async () => {
     const item: AnswerSource = {
       ...TRAINING,

@@ -152,6 +152,23 @@ export function chooseItems(
   // while NR-33's PET came first). A named item leads wherever it is.
   const lead = chosen.findIndex((c) => c.source.regulationId === top.regulationId);
   if (lead > 0 && !named(chosen[0]!.source)) chosen.unshift(...chosen.splice(lead, 1));
+  // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered
+  // from each of them: the best item retrieval found in a named regulation the answer lacks joins
+  // right after the first, so that the lead's second sentence can come from it.
+  const namedCodes = parseQuery(question).codes;
+  if (namedCodes.length > 1) {
+    let at = 1;
+    for (const code of namedCodes) {
+      if (chosen.some((c) => c.source.code === code)) continue;
+      const best = quoted.find((c) => c.source.code === code && c.quote.score > 0);
+      if (best) chosen.splice(at++, 0, best);
+    }
+    // Over the limit, the last items of a regulation the answer already has make room.
+    for (let i = chosen.length - 1; chosen.length > MAX_ITEMS && i > 0; i -= 1) {
+      const code = chosen[i]!.source.code;
+      if (chosen.filter((c) => c.source.code === code).length > 1) chosen.splice(i, 1);
+    }
+  }
   // An item that only introduces its parent or child ("Cabe ao empregador:") is completed by the
   // relative that carries the number or the duty, when retrieval found it.
   /** The first item retrieval found, not chosen yet, that is a parent or child of `c` and `gives`. */
