@@ -561,6 +561,13 @@ describe('a message that stands on its own in a chat', () => {
     // After a case told at length, a possessive stands for the people the case names, past a count.
     'Vou contratar três soldadores novos para a caldeiraria da fábrica. Qual o treinamento deles?',
     'Contratei quatro coletores pro turno da noite da limpeza urbana. Qual o exame admissional deles?',
+    // "isso" right after a clause of its own that asks something of its own takes that clause up.
+    'Faço entregas de bicicleta pelo aplicativo, isso conta como atividade perigosa?',
+    'O refeitório fica ao lado da caldeira. Isso exige alguma distância mínima?',
+    // "nesse período" after the span the message gave.
+    'A caldeira foi interditada e a produção ficou parada por uns 15 dias. Nesse período preciso pagar os salários?',
+    // "é obrigatório" with its verb: a whole question, not a complement.
+    'Em quais obras é obrigatório manter refeitório?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });
@@ -573,6 +580,16 @@ describe('a message that stands on its own in a chat', () => {
     expect(resolveFollowUp('Minha empresa tem 30 empregados. Isso muda?', previous).followUp).toBe(
       true,
     );
+    // …nor a longer one whose "isso" asks about the chat's answer, or a condition set on it.
+    for (const message of [
+      'Minha empresa tem 30 empregados e grau de risco 3. Isso muda?',
+      'E se o trabalho for em altura acima de dois metros, isso muda alguma exigência?',
+      'Se a empresa tiver filial em outro estado, isso muda a contagem dos empregados?',
+      // A span the message did not give is the chat's; "é obrigatório" alone completes its question.
+      'Nesse período o vigia pode se afastar da entrada?',
+      'Em quais casos é obrigatório?',
+    ])
+      expect(resolveFollowUp(message, previous).followUp).toBe(true);
     expect(resolveFollowUp('Com que frequência?', previous).followUp).toBe(true);
     // "este ano" points at no message, and "ele" still stands for what the chat named.
     expect(

@@ -140,9 +140,13 @@ const FRAGMENT_START =
  * contínuo?" has four).
  */
 const FRAGMENT_WORDS = 4;
-/** A modal and its verb make a whole question, however short: not a complement of the previous one. */
+/**
+ * A modal and its verb make a whole question, however short: not a complement of the previous one.
+ * So does "é obrigatório" with its verb ("Em quais embarcações é obrigatório constituir o GSSTB?");
+ * without one ("Em quais casos é obrigatório?") it completes the previous question.
+ */
 const FULL_CLAUSE =
-  /(?<!\p{L})(?:deve|devem|pode|podem|precisa|precisam|t[eê]m que|tem de|t[eê]m de)\s+\p{L}+/iu;
+  /(?<!\p{L})(?:deve|devem|pode|podem|precisa|precisam|t[eê]m que|tem de|t[eê]m de|(?:[ée]|s[ãa]o) (?:obrigat[óo]ri|necess[áa]ri|proibid|permitid|vedad|exigid)[oa]s?)\s+\p{L}+/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
@@ -505,6 +509,10 @@ function pronounReferent(
  */
 function withoutOwnPronoun(text: string): string {
   let rest = text.replace(TIME_DEMONSTRATIVE, ' ');
+  // "…parou o setor por uns 10 dias. Nesse período, tenho que pagar…?": the span the message gave.
+  const span = PERIOD_DEMONSTRATIVE.exec(rest);
+  if (span && DURATION_NAMED.test(rest.slice(0, span.index)))
+    rest = rest.slice(0, span.index) + rest.slice(span.index + span[0].length);
   // "Posso usar biometria num sistema eletrônico? Esse sistema precisa…", "quero adaptar uma sala…
   // O que essa sala precisa ter?": the message named the thing itself.
   rest = rest.replace(new RegExp(DEMONSTRATIVE_NP.source, 'giu'), (np, _p, _d, noun, at) => {
@@ -513,9 +521,23 @@ function withoutOwnPronoun(text: string): string {
   });
   // "A gente tira os protetores da caixa e coloca num pote na portaria. Tem alguma exigência
   // nisso?": after a case the message tells at length, "isso" is that case.
+  // "uso a moto só pra ir de casa pro serviço e voltar, isso me dá direito a adicional…?": right
+  // after a clause of the message's own that names a few things, an "isso" that asks something of
+  // its own takes that clause up. "Tenho 30 empregados e grau de risco 3. Isso muda?" asks about
+  // the chat's answer, and "e se…, isso…" sets a condition on the chat's question: both stay.
   const isso = /(?<!\p{L})(?:isso|disso|nisso|isto|disto|nisto)(?!\p{L})/iu.exec(rest);
-  if (isso && contentWordCount(rest.slice(0, isso.index)) >= OWN_CASE_WORDS)
-    rest = rest.slice(0, isso.index) + rest.slice(isso.index + isso[0].length);
+  if (isso) {
+    const said = rest.slice(0, isso.index);
+    const asked = rest.slice(isso.index + isso[0].length);
+    const takesUp =
+      /[,;:.!]\s*$/.test(said) &&
+      contentWordCount(said) >= TAKEN_UP_WORDS &&
+      contentWordCount(asked) >= TAKEN_UP_WORDS - 1 &&
+      !ELLIPSIS_START.test(said) &&
+      !CONDITION_START.test(said) &&
+      !/^\s*(?:se|caso|quando|no caso|na hip[óo]tese)(?!\p{L})/iu.test(said);
+    if (takesUp || contentWordCount(said) >= OWN_CASE_WORDS) rest = said + asked;
+  }
   let from = 0;
   for (;;) {
     const pronoun = new RegExp(PRONOUN.source, 'iu').exec(rest.slice(from));
@@ -581,10 +603,23 @@ const COUNT = new RegExp(`^(?:\\d+|${NUMBER_WORD})\\s+`, 'iu');
 
 /** A message that tells its case in this many content words before "isso" means its own case. */
 const OWN_CASE_WORDS = 6;
+/**
+ * A clause of this many content words, closed by a comma or a stop, is what an "isso" after it
+ * takes up, when what follows "isso" has one fewer of its own.
+ */
+const TAKEN_UP_WORDS = 3;
 
 /** "o LTCAT", "da PET": an acronym after the article or preposition that tells its gender. */
 const ACRONYM_WITH_ARTICLE = /(?<!\p{L})(\p{L}+)\s+(\p{Lu}[\p{Lu}\p{N}-]+)(?![\p{L}\p{N}])/gu;
 
+/** "nesse período", "durante esse tempo": a span of time, the message's own when it gave one. */
+const PERIOD_DEMONSTRATIVE =
+  /(?<!\p{L})[dn]?(?:este|esse|esta|essa|aquele|aquela)\s+(?:per[ií]odo|tempo|intervalo|prazo)(?!\p{L})/iu;
+/** "10 dias", "três meses", "duas semanas": a span of time stated. */
+const DURATION_NAMED = new RegExp(
+  `(?:\\d+|(?<!\\p{L})(?:${NUMBER_WORD}))\\s+(?:minutos?|horas?|dias?|semanas?|meses|m[eê]s|anos?)(?!\\p{L})`,
+  'iu',
+);
 /** "este ano", "nesse mês", "desta semana": a time, not a thing an earlier message named. */
 const TIME_NOUN = /^(?:ano|m[eê]s|semestre|semana|momento|vez)$/iu;
 const TIME_DEMONSTRATIVE =
