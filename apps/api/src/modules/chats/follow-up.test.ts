@@ -568,6 +568,15 @@ describe('a message that stands on its own in a chat', () => {
     'A caldeira foi interditada e a produção ficou parada por uns 15 dias. Nesse período preciso pagar os salários?',
     // "é obrigatório" with its verb: a whole question, not a complement.
     'Em quais obras é obrigatório manter refeitório?',
+    // A person whose ending tells no gender, a group of people, a noun after "quantas".
+    'Contratei dois eletricistas para a subestação. Que exames eles precisam fazer?',
+    'Soldador da caldeiraria: quais cursos ele precisa ter?',
+    'O pessoal da pintura trabalha 10 horas por dia. Quanto tempo de descanso eles têm?',
+    'Minha equipe limpa caixas de gordura de restaurantes. Tem algum exame obrigatório pra eles?',
+    'Vigilante de carro-forte: quantas horas de curso ele precisa?',
+    'minha mãe tem 60 anos, ela pode aplicar agrotóxico na horta?',
+    // An acronym that opens the message is its subject.
+    'CIPA precisa de reunião mensal? E se ela não se reunir, qual a multa?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });

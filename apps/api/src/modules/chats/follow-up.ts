@@ -400,6 +400,16 @@ const MASCULINE_IN_A = new Set([
   'idioma',
 ]);
 
+/** People whose noun's ending does not tell their gender ("meu pai… ele pode"). */
+const PERSON_GENDER: Record<string, 'f' | 'm'> = {
+  pai: 'm',
+  mae: 'f',
+  homem: 'm',
+  mulher: 'f',
+  rapaz: 'm',
+  jovem: 'm',
+};
+
 /**
  * The gender a noun most likely has, from its ending ("caldeira", "inspeção" → f; "cinto",
  * "operador", "botão" → m); null when the ending does not tell ("andaime", "telemarketing", "PET").
@@ -412,6 +422,8 @@ export function genderOf(noun: string): 'f' | 'm' | null {
     .replace(/s$/, '');
   // "o eletricista", "a motorista": the ending tells no gender.
   if (w.endsWith('ista')) return null;
+  const person = PERSON_GENDER[w];
+  if (person) return person;
   if (/(?:cao|sao|dade|gem)$/.test(w)) return 'f';
   if (MASCULINE_IN_A.has(w)) return 'm';
   if (w.endsWith('a')) return 'f';
@@ -567,8 +579,15 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
   const gender = /^elas?$/.test(word) ? 'f' : 'm';
   const plural = word.endsWith('s');
   const phrases = phrasesOf(before);
-  const agrees = (p: Phrase) =>
-    agreeingPart(p.text.replace(COUNT, ''), gender, plural, false) !== null;
+  const agrees = (p: Phrase) => {
+    const text = p.text.replace(COUNT, '');
+    const head = text.split(/\s+/)[0] ?? '';
+    return (
+      agreeingPart(text, gender, plural, false) !== null ||
+      // "o eletricista… ele", "a motorista… ela": the ending tells no gender, the number does.
+      (/istas?$/i.test(head) && isPlural(head) === plural)
+    );
+  };
   const person = (p: Phrase) =>
     p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /istas?$/i.test(w));
   // "Vou contratar coletores de lixo urbano: … o treinamento inicial deles?": after a case told at
@@ -577,7 +596,8 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
   const opensClause =
     /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto))\s*$/iu.test(
       before,
-    ) || /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before);
+    ) ||
+    /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?|quant[oa]s?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before);
   const afterPreposition = /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
   const candidates = opensClause
     ? phrases
@@ -589,12 +609,16 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
   return (
     // "25 funcionários": the noun after its count.
     candidates.some(agrees) ||
-    // "o LTCAT e ele…": an acronym's article tells its gender.
+    // "o pessoal da desossa trabalha 8h48… Quanto tempo de pausa eles têm…?", "…pra eles?".
+    (plural && (opensClause || afterPreposition || told) && COLLECTIVE_PEOPLE.test(before)) ||
+    // "o LTCAT e ele…": an acronym's article tells its gender; "MEI precisa elaborar PGR? E se
+    // ele…": an acronym that opens the message is its subject, of either gender.
     (opensClause &&
       !plural &&
-      [...before.matchAll(ACRONYM_WITH_ARTICLE)].some(
+      ([...before.matchAll(ACRONYM_WITH_ARTICLE)].some(
         (m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender,
-      ))
+      ) ||
+        /^\s*\p{Lu}[\p{Lu}\p{N}-]+(?![\p{L}\p{N}])/u.test(before)))
   );
 }
 
@@ -625,6 +649,9 @@ const TIME_NOUN = /^(?:ano|m[eê]s|semestre|semana|momento|vez)$/iu;
 const TIME_DEMONSTRATIVE =
   /(?<!\p{L})[dn]?(?:este|esse|esta|essa)\s+(?:ano|m[eê]s|semestre|semana|momento|vez)(?!\p{L})/giu;
 
+/** A group of people the message names, which a plural pronoun stands for ("o pessoal… eles"). */
+const COLLECTIVE_PEOPLE =
+  /(?<!\p{L})(?:o|a|meu|minha|nosso|nossa|seu|sua)\s+(?:pessoal|equipe|turma|galera|brigada)(?!\p{L})/iu;
 /** People a conversation talks about, by their role. */
 const PERSON_NOUNS = new Set(
   'trabalhador trabalhadora trabalhadores trabalhadoras empregado empregada empregados empregadas funcionario funcionaria funcionarios funcionarias colaborador colaboradora colaboradores operador operadora operadores operadoras tecnico tecnica tecnicos tecnicas medico medica engenheiro engenheira gerente supervisor supervisora encarregado encarregada aprendiz aprendizes menor menores gestante gestantes estagiario estagiaria peao peoes soldador soldadores pedreiro pedreiros servente serventes vigia vigias cipeiro cipeiros membro membros tripulante tripulantes atendente atendentes gari garis coletor coletores mecanico mecanicos enfermeiro enfermeira enfermeiros enfermeiras auxiliar auxiliares terceirizado terceirizados safrista safristas brigadista brigadistas'.split(
