@@ -19,6 +19,7 @@ import {
 import { composeExtractiveAnswer } from '../apps/api/src/modules/answers/extractive.engine';
 import { createLlmEngine } from '../apps/api/src/modules/answers/llm.engine';
 import { buildTurnInput, type ChatSoFar } from '../apps/api/src/modules/chats/chat-context';
+import { resolveFollowUp } from '../apps/api/src/modules/chats/follow-up';
 import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.service';
 import { percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
 import type { ContextPassage } from '../apps/api/src/modules/retrieval/retrieval.types';
@@ -35,6 +36,8 @@ import { machineNote } from './lib/report';
 import { runBench, writeBenchResult } from './lib/run';
 
 const f = (n: number) => n.toFixed(3);
+/** Which unrelated questions each single question is asked after, as positions further on in the list. */
+const FOLLOW_UP_OFFSETS = [1, 7, 31];
 
 type Answer = (
   question: string,
@@ -202,6 +205,28 @@ async function main(): Promise<void> {
         '',
       );
     }
+    // Every single question after three unrelated ones: how often a question that stands on its
+    // own is read as a follow-up (decision 0065); no retrieval, only the reading of the message.
+    const standalone = sets.filter(
+      (set) => set.questions.length > 0 && !set.questions.some((q) => q.turns?.length),
+    );
+    const singles = standalone.flatMap((set) => set.questions.map((q) => q.question));
+    let misread = 0;
+    let pairs = 0;
+    singles.forEach((question, i) => {
+      for (const offset of FOLLOW_UP_OFFSETS) {
+        pairs += 1;
+        if (resolveFollowUp(question, singles[(i + offset) % singles.length]!).followUp)
+          misread += 1;
+      }
+    });
+    if (pairs > 0)
+      tables.push(
+        '## Perguntas avulsas lidas como continuação',
+        '',
+        `Cada pergunta avulsa de ${standalone.map((set) => path.basename(set.file)).join(', ')}, feita depois de ${FOLLOW_UP_OFFSETS.length} outras dos mesmos arquivos (deslocamentos ${FOLLOW_UP_OFFSETS.join(', ')} na lista), é lida como continuação da anterior em **${misread} de ${pairs}** pares (${((100 * misread) / pairs).toFixed(1).replace(".", ",")}%). Toda pergunta desses arquivos se sustenta sozinha: cada leitura como continuação é um erro, que mistura à busca o assunto da pergunta anterior.`,
+        '',
+      );
     const report = [
       '# Benchmark de respostas',
       '',
