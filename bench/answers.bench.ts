@@ -224,7 +224,7 @@ async function main(): Promise<void> {
       tables.push(
         '## Perguntas avulsas lidas como continuação',
         '',
-        `Cada pergunta avulsa de ${standalone.map((set) => path.basename(set.file)).join(', ')}, feita depois de ${FOLLOW_UP_OFFSETS.length} outras dos mesmos arquivos (deslocamentos ${FOLLOW_UP_OFFSETS.join(', ')} na lista), é lida como continuação da anterior em **${misread} de ${pairs}** pares (${((100 * misread) / pairs).toFixed(1).replace(".", ",")}%). Toda pergunta desses arquivos se sustenta sozinha: cada leitura como continuação é um erro, que mistura à busca o assunto da pergunta anterior.`,
+        `Cada pergunta avulsa de ${standalone.map((set) => path.basename(set.file)).join(', ')}, feita depois de ${FOLLOW_UP_OFFSETS.length} outras dos mesmos arquivos (deslocamentos ${FOLLOW_UP_OFFSETS.join(', ')} na lista), é lida como continuação da anterior em **${misread} de ${pairs}** pares (${((100 * misread) / pairs).toFixed(1).replace('.', ',')}%). Toda pergunta desses arquivos se sustenta sozinha: cada leitura como continuação é um erro, que mistura à busca o assunto da pergunta anterior.`,
         '',
       );
     const report = [
