@@ -577,6 +577,9 @@ describe('a message that stands on its own in a chat', () => {
     'minha mãe tem 60 anos, ela pode aplicar agrotóxico na horta?',
     // An acronym that opens the message is its subject.
     'CIPA precisa de reunião mensal? E se ela não se reunir, qual a multa?',
+    // "nele" is "em" and the pronoun: the message's own thing before it, an acronym's included.
+    'Que dados todo ASO precisa ter escritos nele?',
+    'Comprei um armário para guardar os produtos químicos. Posso guardar solventes nele?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });
@@ -597,6 +600,8 @@ describe('a message that stands on its own in a chat', () => {
       // A span the message did not give is the chat's; "é obrigatório" alone completes its question.
       'Nesse período o vigia pode se afastar da entrada?',
       'Em quais casos é obrigatório?',
+      // "nele" with nothing of the message's own before it is the chat's thing.
+      'Precisa ter etiqueta nele?',
     ])
       expect(resolveFollowUp(message, previous).followUp).toBe(true);
     expect(resolveFollowUp('Com que frequência?', previous).followUp).toBe(true);

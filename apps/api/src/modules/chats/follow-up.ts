@@ -585,20 +585,24 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
     return (
       agreeingPart(text, gender, plural, false) !== null ||
       // "o eletricista… ele", "a motorista… ela": the ending tells no gender, the number does.
-      (/istas?$/i.test(head) && isPlural(head) === plural)
+      (/istas?$/i.test(head) && isPlural(head) === plural) ||
+      // "todo EPI precisa ter gravadas nele": an acronym tells neither.
+      (!plural && /^[\p{Lu}\p{N}-]{2,}$/u.test(head) && /\p{Lu}/u.test(head))
     );
   };
   const person = (p: Phrase) =>
     p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /istas?$/i.test(w));
   // "Vou contratar coletores de lixo urbano: … o treinamento inicial deles?": after a case told at
   // length, a possessive stands for the people the case names; short, it is the owner the chat named.
-  if (pronoun[1]) return told && phrases.filter(person).some(agrees);
+  if (pronoun[1]?.toLowerCase() === 'd') return told && phrases.filter(person).some(agrees);
   const opensClause =
     /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto))\s*$/iu.test(
       before,
     ) ||
     /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?|quant[oa]s?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before);
-  const afterPreposition = /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
+  // "nele", "nela": "em" and the pronoun, a preposition's object like "pra eles".
+  const afterPreposition =
+    pronoun[1] !== undefined || /(?<!\p{L})(?:pra|para|com|entre|sobre|por)\s*$/iu.test(before);
   const candidates = opensClause
     ? phrases
     : afterPreposition
