@@ -580,6 +580,8 @@ describe('a message that stands on its own in a chat', () => {
     // "nele" is "em" and the pronoun: the message's own thing before it, an acronym's included.
     'Que dados todo ASO precisa ter escritos nele?',
     'Comprei um armário para guardar os produtos químicos. Posso guardar solventes nele?',
+    // Short, but it names the very item it asks about.
+    'O que diz o item 10.2.8 da NR-10? É o tal aterramento?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });
@@ -602,6 +604,8 @@ describe('a message that stands on its own in a chat', () => {
       'Em quais casos é obrigatório?',
       // "nele" with nothing of the message's own before it is the chat's thing.
       'Precisa ter etiqueta nele?',
+      // An item named in a message that opens as a continuation is still one.
+      'E o item 35.4.2?',
     ])
       expect(resolveFollowUp(message, previous).followUp).toBe(true);
     expect(resolveFollowUp('Com que frequência?', previous).followUp).toBe(true);

@@ -147,6 +147,9 @@ const FRAGMENT_WORDS = 4;
  */
 const FULL_CLAUSE =
   /(?<!\p{L})(?:deve|devem|pode|podem|precisa|precisam|t[eê]m que|tem de|t[eê]m de|(?:[ée]|s[ãa]o) (?:obrigat[óo]ri|necess[áa]ri|proibid|permitid|vedad|exigid)[oa]s?)\s+\p{L}+/iu;
+/** An item's number: "1.4.3", "item 35.1.2", "12.38". */
+const ITEM_NUMBER =
+  /(?<![\d.,])\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,3})*(?![\d])|(?<!\p{L})itens?\s+\d{1,2}\.\d{1,3}/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
@@ -741,7 +744,8 @@ export function resolveFollowUp(
     !FULL_CLAUSE.test(text);
   const elliptical = ELLIPSIS_START.test(text) || fragment;
   const anaphoric = ANAPHORA.test(withoutOwnPronoun(text));
-  const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2;
+  // "o que diz o item 1.4.3 da NR-01?" names the very item it asks about: short, but its own.
+  const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2 && !ITEM_NUMBER.test(text);
   if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
   // "e na NR 06?": the previous subject, in the regulation the message names.
   if (new RegExp(NR_CODE.source, 'i').test(text)) {
