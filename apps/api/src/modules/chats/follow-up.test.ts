@@ -582,6 +582,8 @@ describe('a message that stands on its own in a chat', () => {
     'Comprei um armário para guardar os produtos químicos. Posso guardar solventes nele?',
     // Short, but it names the very item it asks about.
     'O que diz o item 10.2.8 da NR-10? É o tal aterramento?',
+    // A clause opened by "mesmo assim", "então", "aí": its subject is the message's own noun.
+    'Os cilindros de oxigênio ficam num depósito ventilado. Mesmo assim eles precisam de corrente?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });

@@ -599,7 +599,7 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
   // length, a possessive stands for the people the case names; short, it is the owner the chat named.
   if (pronoun[1]?.toLowerCase() === 'd') return told && phrases.filter(person).some(agrees);
   const opensClause =
-    /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto))\s*$/iu.test(
+    /(?:[,.;:!?]|(?<!\p{L})(?:quando|se|que|enquanto|porque|e|mas|onde|como|quanto|assim|ent[ãa]o|a[ií]|tamb[ée]m))\s*$/iu.test(
       before,
     ) ||
     /(?<!(?<!\p{L})o\s)(?<!\p{L})(?:que|quais?|quant[oa]s?)(?:\s+\p{L}+){1,3}\s*$/iu.test(before);
