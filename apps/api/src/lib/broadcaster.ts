@@ -136,6 +136,8 @@ export function createRedisBroadcaster(url: string, name = 'normas'): Broadcaste
     subscriber.on('error', () => {});
     return { publisher, subscriber };
   });
+  // A failure to load surfaces in the call that needs the clients, not as an unhandled rejection.
+  clients.catch(() => {});
   return createBroadcaster({
     async send(message) {
       await (await clients).publisher.publish(CHANNEL, message);

@@ -147,7 +147,7 @@ const FRAGMENT_WORDS = 4;
  */
 const FULL_CLAUSE =
   /(?<!\p{L})(?:deve|devem|pode|podem|precisa|precisam|t[eê]m que|tem de|t[eê]m de|(?:[ée]|s[ãa]o) (?:obrigat[óo]ri|necess[áa]ri|proibid|permitid|vedad|exigid)[oa]s?)\s+\p{L}+/iu;
-/** An item's number: "1.4.3", "item 35.1.2", "12.38". */
+/** An item's number: "1.4.3", "35.1.2.1", "item 6.3". */
 const ITEM_NUMBER =
   /(?<![\d.,])\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,3})*(?![\d])|(?<!\p{L})itens?\s+\d{1,2}\.\d{1,3}/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
