@@ -584,6 +584,8 @@ describe('a message that stands on its own in a chat', () => {
     'O que diz o item 10.2.8 da NR-10? É o tal aterramento?',
     // A clause opened by "mesmo assim", "então", "aí": its subject is the message's own noun.
     'Os cilindros de oxigênio ficam num depósito ventilado. Mesmo assim eles precisam de corrente?',
+    // "essa atividade" after the message described one.
+    'Vamos limpar a fachada do prédio com balancim: que treinamento essa atividade exige?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });
@@ -608,6 +610,8 @@ describe('a message that stands on its own in a chat', () => {
       'Precisa ter etiqueta nele?',
       // An item named in a message that opens as a continuation is still one.
       'E o item 35.4.2?',
+      // With nothing described before it, "essa atividade" is the chat's.
+      'Essa atividade precisa de permissão de trabalho?',
     ])
       expect(resolveFollowUp(message, previous).followUp).toBe(true);
     expect(resolveFollowUp('Com que frequência?', previous).followUp).toBe(true);

@@ -530,9 +530,14 @@ function withoutOwnPronoun(text: string): string {
     rest = rest.slice(0, span.index) + rest.slice(span.index + span[0].length);
   // "Posso usar biometria num sistema eletrônico? Esse sistema precisa…", "quero adaptar uma sala…
   // O que essa sala precisa ter?": the message named the thing itself.
+  // "Vou contratar coletores de lixo urbano: qual o grau de insalubridade dessa atividade…?": a
+  // word for whatever was just described ("atividade", "serviço", "situação") after a clause of the
+  // message's own that names a few things is that clause.
   rest = rest.replace(new RegExp(DEMONSTRATIVE_NP.source, 'giu'), (np, _p, _d, noun, at) => {
-    const earlier = rest.slice(0, at).split(/[^\p{L}\p{N}]+/u);
-    return earlier.some((w) => w.length > 2 && sameNoun(w, noun)) ? ` ${noun}` : np;
+    const said = rest.slice(0, at);
+    const earlier = said.split(/[^\p{L}\p{N}]+/u);
+    const named = earlier.some((w) => w.length > 2 && sameNoun(w, noun));
+    return named || (DESCRIBED.has(foldText(noun)) && tellsOwnCase(said)) ? ` ${noun}` : np;
   });
   // "A gente tira os protetores da caixa e coloca num pote na portaria. Tem alguma exigência
   // nisso?": after a case the message tells at length, "isso" is that case.
@@ -546,11 +551,8 @@ function withoutOwnPronoun(text: string): string {
     const asked = rest.slice(isso.index + isso[0].length);
     const takesUp =
       /[,;:.!]\s*$/.test(said) &&
-      contentWordCount(said) >= TAKEN_UP_WORDS &&
-      contentWordCount(asked) >= TAKEN_UP_WORDS - 1 &&
-      !ELLIPSIS_START.test(said) &&
-      !CONDITION_START.test(said) &&
-      !/^\s*(?:se|caso|quando|no caso|na hip[óo]tese)(?!\p{L})/iu.test(said);
+      tellsOwnCase(said) &&
+      contentWordCount(asked) >= TAKEN_UP_WORDS - 1;
     if (takesUp || contentWordCount(said) >= OWN_CASE_WORDS) rest = said + asked;
   }
   let from = 0;
@@ -562,6 +564,19 @@ function withoutOwnPronoun(text: string): string {
       rest = rest.slice(0, at) + rest.slice(at + pronoun[0].length);
     else from = at + pronoun[0].length;
   }
+}
+
+/**
+ * Whether the text before a word that takes something up is a case of the message's own: a few
+ * things named, and not a condition set on the chat's question ("e se…", "se a empresa tiver…").
+ */
+function tellsOwnCase(said: string): boolean {
+  return (
+    contentWordCount(said) >= TAKEN_UP_WORDS &&
+    !ELLIPSIS_START.test(said) &&
+    !CONDITION_START.test(said) &&
+    !/^\s*(?:se|caso|quando|no caso|na hip[óo]tese)(?!\p{L})/iu.test(said)
+  );
 }
 
 /**
@@ -643,6 +658,12 @@ const TAKEN_UP_WORDS = 3;
 /** "o LTCAT", "da PET": an acronym after the article or preposition that tells its gender. */
 const ACRONYM_WITH_ARTICLE = /(?<!\p{L})(\p{L}+)\s+(\p{Lu}[\p{Lu}\p{N}-]+)(?![\p{L}\p{N}])/gu;
 
+/** Words for whatever was just described: "essa atividade", "nesse serviço", "dessa situação". */
+const DESCRIBED = new Set(
+  'atividade atividades servico servicos trabalho tarefa tarefas funcao situacao caso operacao operacoes procedimento'.split(
+    ' ',
+  ),
+);
 /** "nesse período", "durante esse tempo": a span of time, the message's own when it gave one. */
 const PERIOD_DEMONSTRATIVE =
   /(?<!\p{L})[dn]?(?:este|esse|esta|essa|aquele|aquela)\s+(?:per[ií]odo|tempo|intervalo|prazo)(?!\p{L})/iu;
