@@ -239,6 +239,26 @@ describe('buildTurnInput', () => {
     ).toBeUndefined();
   });
 
+  it('carries what an earlier question asked about into a message of its own, not how it asked', () => {
+    const chat = chatSoFar({
+      initialQuestion:
+        'De quanto em quanto tempo a avaliação de riscos do PGR tem que ser revista?',
+    });
+    const input = buildTurnInput(
+      'Entrego documentos de moto entre as filiais, tenho direito a adicional de periculosidade?',
+      chat,
+      true,
+    );
+    expect(input.question).toBeUndefined();
+    expect(input.context).toHaveLength(1);
+    expect(input.context![0]!.text).toMatch(/avaliação de riscos do PGR tem que ser revista/);
+    expect(input.context![0]!.text).not.toMatch(/tempo|quanto/);
+    // A follow-up keeps the earlier question whole: it asks the same kind of thing.
+    expect(buildTurnInput('E a do PCMSO?', chat, true).context![0]!.text).toBe(
+      'De quanto em quanto tempo a avaliação de riscos do PGR tem que ser revista?',
+    );
+  });
+
   it('works for a blank chat with no earlier turns', () => {
     expect(
       buildTurnInput(

@@ -57,6 +57,9 @@ function earlierPassages(asked: readonly string[]): ContextPassage[] {
 }
 
 const NR_CODE = /\bnr\s*-?\s*\d{1,2}\b/gi;
+/** How a question asks for a time: "de quanto em quanto tempo", "em quanto tempo", "com que frequência". */
+const TIME_QUESTION =
+  /(?<!\p{L})(?:(?:de quanto em quanto|a cada quanto|por quanto|em quanto|quanto)\s+tempo|com que frequ[êe]ncia|de quanto em quanto|a cada quanto)(?!\p{L})/giu;
 
 type Turn = ConversationTurn & { titles: string[]; codes: string[] };
 
@@ -157,8 +160,13 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
       focus = cited;
       // "Quais sistemas de proteção são obrigatórios?" after "Temos um forno a gás…" stands on its
       // own but asks about the forno: the earlier questions weigh in lightly, below a follow-up's.
+      // What the earlier questions asked about comes along; how they asked ("de quanto em quanto
+      // tempo") is theirs: its "tempo" would pick "por tempo extremamente reduzido" in this answer.
       context.push(
-        ...earlierPassages(asked).map((p) => ({ ...p, weight: p.weight * STANDALONE_CONTEXT })),
+        ...earlierPassages(asked).map((p) => ({
+          text: p.text.replace(TIME_QUESTION, ' '),
+          weight: p.weight * STANDALONE_CONTEXT,
+        })),
       );
     }
   }
