@@ -129,9 +129,8 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     publicKey: settings.publishableKey,
 
     async createCustomer(input, idempotencyKey) {
-      const customer = await (
-        await sdk()
-      ).customers.create(
+      const stripe = await sdk();
+      const customer = await stripe.customers.create(
         { email: input.email, name: input.name || undefined, metadata: { userId: input.userId } },
         { idempotencyKey },
       );
@@ -139,9 +138,8 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     },
 
     async createSubscription(input, idempotencyKey): Promise<CreatedSubscription> {
-      const sub = await (
-        await sdk()
-      ).subscriptions.create(
+      const stripe = await sdk();
+      const sub = await stripe.subscriptions.create(
         {
           customer: input.customerId,
           items: [{ price: await proPrice() }],
@@ -165,9 +163,8 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     },
 
     async setCancelAtPeriodEnd(current, cancel) {
-      const sub = await (
-        await sdk()
-      ).subscriptions.update(
+      const stripe = await sdk();
+      const sub = await stripe.subscriptions.update(
         current.subscriptionId,
         { cancel_at_period_end: cancel },
         { idempotencyKey: `cancel-${current.subscriptionId}-${String(cancel)}-${Date.now()}` },
