@@ -403,6 +403,11 @@ const MASCULINE_IN_A = new Set([
   'idioma',
 ]);
 
+/** "EPI", "NR-35", "ASO": capitals (and digits), which tell neither gender nor number. */
+function isAcronym(word: string): boolean {
+  return /^(?=.*\p{Lu})[\p{Lu}\p{N}-]{2,}$/u.test(word);
+}
+
 /** People whose noun's ending does not tell their gender ("meu pai… ele pode"). */
 const PERSON_GENDER: Record<string, 'f' | 'm'> = {
   pai: 'm',
@@ -418,7 +423,7 @@ const PERSON_GENDER: Record<string, 'f' | 'm'> = {
  * "operador", "botão" → m); null when the ending does not tell ("andaime", "telemarketing", "PET").
  */
 export function genderOf(noun: string): 'f' | 'm' | null {
-  if (/^[\p{Lu}\p{N}-]{2,}$/u.test(noun)) return null;
+  if (isAcronym(noun)) return null;
   const w = foldText(noun)
     .replace(/[oa]es$/, 'ao')
     .replace(/res$/, 'r')
@@ -467,7 +472,7 @@ function agreeingPart(
 
 /** "trabalhadoras", "caldeiras": a plural noun (acronyms and short words are left alone). */
 function isPlural(noun: string): boolean {
-  return !/^[\p{Lu}\p{N}-]{2,}$/u.test(noun) && /[aeiouãõ]s$/i.test(noun) && noun.length > 3;
+  return !isAcronym(noun) && /[aeiouãõ]s$/i.test(noun) && noun.length > 3;
 }
 
 /**
@@ -605,7 +610,7 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
       // "o eletricista… ele", "a motorista… ela": the ending tells no gender, the number does.
       (/istas?$/i.test(head) && isPlural(head) === plural) ||
       // "todo EPI precisa ter gravadas nele": an acronym tells neither.
-      (!plural && /^[\p{Lu}\p{N}-]{2,}$/u.test(head) && /\p{Lu}/u.test(head))
+      (!plural && isAcronym(head))
     );
   };
   const person = (p: Phrase) =>
@@ -640,7 +645,7 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
       ([...before.matchAll(ACRONYM_WITH_ARTICLE)].some(
         (m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender,
       ) ||
-        /^\s*\p{Lu}[\p{Lu}\p{N}-]+(?![\p{L}\p{N}])/u.test(before)))
+        isAcronym(/^\s*([\p{L}\p{N}-]+)/u.exec(before)?.[1] ?? '')))
   );
 }
 
