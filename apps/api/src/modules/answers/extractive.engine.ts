@@ -15,7 +15,7 @@ import type {
 import { toCitation } from './citation';
 import { brasiliaDate } from './answer-engine';
 import { renderAnswer, type ChosenItem } from './extractive.markdown';
-import { parseQuery } from '../retrieval/query';
+import { parseQuery, type ParsedQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits } from './passages';
 import { quoteItem } from './quote';
 import { unstatedScope, userTexts } from './regulation-scope';
@@ -57,8 +57,7 @@ function isRelative(a: AnswerSource, b: AnswerSource): boolean {
 }
 
 /** Whether a section is an item the question names by number (with its NR, when it names one). */
-function namedItems(question: string): (source: AnswerSource) => boolean {
-  const query = parseQuery(question);
+function namedItems(query: ParsedQuery): (source: AnswerSource) => boolean {
   return (source) =>
     query.items.some(
       (ref) =>
@@ -128,7 +127,8 @@ export function chooseItems(
   if (!(bestQuote > 0)) return candidates.slice(0, 1);
   // Retrieval judges the item as a whole; the quote score judges its best sentence. Both matter,
   // and an item the question names ("o que diz o item 1.4.3?") comes first whatever its sentences say.
-  const named = namedItems(question);
+  const query = parseQuery(question);
+  const named = namedItems(query);
   const relevanceType = relevance.answerType;
   const merit = (c: ChosenItem) =>
     (named(c.source) ? 10 : 0) +
@@ -155,7 +155,7 @@ export function chooseItems(
   // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered
   // from each of them: the best item retrieval found in a named regulation the answer lacks joins
   // right after the first, so that the lead's second sentence can come from it.
-  const namedCodes = parseQuery(question).codes;
+  const namedCodes = query.codes;
   if (namedCodes.length > 1) {
     let at = 1;
     for (const code of namedCodes) {
