@@ -67,7 +67,7 @@ describe('normas backup / normas restore', { timeout: PROCESS_TEST_TIMEOUT_MS },
 
     const refused = await normas(['restore', copy], env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`A pasta de dados ${dataDir} já está em uso por o servidor`);
+    expect(refused.stderr).toContain(`A pasta de dados ${dataDir} já está em uso pelo servidor`);
     expect(refused.stderr).toContain('Pare o servidor antes de restaurar uma cópia.');
 
     expect(await server.stop('SIGTERM')).toBe(0);

@@ -49,7 +49,7 @@ describe('the data-folder lock', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const error = await refusal();
     expect(error.message).toMatch(
       new RegExp(
-        `^A pasta de dados ${dir} já está em uso por o servidor \\(processo ${process.pid}, desde .+\\)\\. ` +
+        `^A pasta de dados ${dir} já está em uso pelo servidor \\(processo ${process.pid}, desde .+\\)\\. ` +
           'Só um processo por vez pode abrir o banco embutido: pare esse processo e tente de novo ' +
           '\\(para vários processos, use um PostgreSQL com DATABASE_URL\\)\\.$',
       ),
@@ -61,7 +61,7 @@ describe('the data-folder lock', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
 
   it('names a CLI command that holds the folder', async () => {
     const lock = await lockDataDir(dir, 'normas import corpus/');
-    expect((await refusal()).message).toContain('por o comando "normas import corpus/" (processo');
+    expect((await refusal()).message).toContain('em uso pelo comando "normas import corpus/" (processo');
     lock.release();
   });
 
@@ -95,7 +95,7 @@ describe('the data-folder lock', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const error = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataDirLockedError);
     expect((error as Error).message).toContain(
-      `já está em uso por o servidor (processo ${first.pid}`,
+      `já está em uso pelo servidor (processo ${first.pid}`,
     );
 
     const second = spawnTs(HOLDER, [dir, 'database']);

@@ -43,21 +43,22 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function describeHolder(holder: LockHolder | null): string {
-  if (!holder) return 'outro processo (ainda se identificando)';
+/** Who holds the folder, after "em uso": "pelo servidor (processo 12, desde …)". */
+function byHolder(holder: LockHolder | null): string {
+  if (!holder) return 'por outro processo (ainda se identificando)';
   const since = new Date(holder.startedAt);
   const when = Number.isNaN(since.getTime())
     ? ''
     : `, desde ${since.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}`;
   const what =
-    holder.holder === 'servidor' ? 'o servidor' : `o comando "${holder.holder.slice(0, 120)}"`;
+    holder.holder === 'servidor' ? 'pelo servidor' : `pelo comando "${holder.holder.slice(0, 120)}"`;
   const where = holder.host === os.hostname() ? '' : ` na máquina ${holder.host}`;
   return `${what} (processo ${holder.pid}${where}${when})`;
 }
 
 function lockedMessage(dataDir: string, holder: LockHolder | null): string {
   return (
-    `A pasta de dados ${dataDir} já está em uso por ${describeHolder(holder)}. ` +
+    `A pasta de dados ${dataDir} já está em uso ${byHolder(holder)}. ` +
     'Só um processo por vez pode abrir o banco embutido: pare esse processo e tente de novo ' +
     '(para vários processos, use um PostgreSQL com DATABASE_URL).'
   );

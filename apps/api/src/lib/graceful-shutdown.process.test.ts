@@ -156,7 +156,7 @@ describe('graceful shutdown of the real server', { timeout: PROCESS_TEST_TIMEOUT
     const error = await second;
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(
-      `A pasta de dados ${dataDir} já está em uso por o servidor (processo ${server.child.pid}`,
+      `A pasta de dados ${dataDir} já está em uso pelo servidor (processo ${server.child.pid}`,
     );
   });
 });
