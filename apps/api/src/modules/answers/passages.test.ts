@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRelevance, overlap, splitUnits } from './passages';
+import { buildRelevance, decisiveMatch, overlap, scoreUnits, splitUnits } from './passages';
 
 const SPELLED = 'O objetivo é regular o Equipamento de Proteção Individual.';
 const SHORT = 'O EPI deve ser fornecido ao empregado gratuitamente.';
@@ -30,5 +30,34 @@ describe('passage relevance', () => {
   it('scores a text with none of the question’s words as zero', () => {
     const relevance = buildRelevance('Quem deve fornecer o EPI?', units);
     expect(overlap('Os andaimes devem ter guarda-corpo.', relevance)).toBe(0);
+  });
+
+  it('weighs a word a sub-item repeats from its lead-in at half, against the sub-item’s own words', () => {
+    // Every sub-item of "Compete ao operador:" is about the operador; the one that names him again
+    // ("substituído por outro operador") is no nearer the question for it than the one that says
+    // what was asked (descer).
+    const item = [
+      'Compete ao operador:',
+      'a) descer da cabine somente com o equipamento desligado;',
+      'b) interromper a operação sempre que não puder ser substituído por outro operador.',
+    ].join('\n');
+    const itemUnits = splitUnits(item);
+    const scored = scoreUnits(
+      itemUnits,
+      buildRelevance('O operador pode descer da cabine?', itemUnits),
+    );
+    const [leadIn, own, repeats] = scored;
+    expect(own!.score).toBeGreaterThan(repeats!.score);
+    // At half, not at nothing: a sub-item that repeats the question's word still counts some.
+    expect(repeats!.overlap).toBeGreaterThan(0);
+    expect(repeats!.overlap).toBeLessThan(leadIn!.overlap);
+  });
+});
+
+describe('figures the lead states', () => {
+  it('reads litres as a unit of measure', () => {
+    const text = 'deve respeitar o máximo de até 5.000 (cinco mil) litros por tanque';
+    const at = decisiveMatch(text);
+    expect(at && text.slice(at.index, at.end)).toBe('5.000 (cinco mil) litros');
   });
 });

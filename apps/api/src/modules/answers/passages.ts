@@ -114,7 +114,7 @@ function computeUnits(content: string): Unit[] {
 }
 
 const UNIT_WORDS =
-  'metros?|m|cm|mm|km|m²|m2|m³|kg|t|toneladas?|horas?|h|dias?|meses|mês|anos?|minutos?|min|segundos?|s|°C|ºC|graus|dB\\(?A?\\)?|dBA|lux|kV|V|volts?|A|amperes?|W|kW|%|trabalhadores|empregados|pavimentos?|vezes';
+  'metros?|m|cm|mm|km|m²|m2|m³|litros?|kg|t|toneladas?|horas?|h|dias?|meses|mês|anos?|minutos?|min|segundos?|s|°C|ºC|graus|dB\\(?A?\\)?|dBA|lux|kV|V|volts?|A|amperes?|W|kW|%|trabalhadores|empregados|pavimentos?|vezes';
 /** A number in words, "duas" to "quinhentos". */
 export const NUMBER_WORD =
   'uma?|dois|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|quatorze|catorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|duzent[oa]s|trezent[oa]s|quatrocent[oa]s|quinhent[oa]s|mil|meia';
@@ -242,14 +242,26 @@ export function buildRelevance(
   };
 }
 
+const NONE: ReadonlySet<string> = new Set();
+/** What a sub-item's repeat of a term its lead-in already says counts for, against its own words. */
+const INHERITED_SHARE = 0.5;
+
 /**
- * The weighted share of the question the text covers; each term counts once, and an abbreviation
+ * The weighted share of the question the text covers, `inherited` terms at a share; each term counts once, and an abbreviation
  * counts once whether the text writes it short, spells it out, or both.
  */
-export function overlap(text: string, relevance: Relevance): number {
+export function overlap(
+  text: string,
+  relevance: Relevance,
+  inherited: ReadonlySet<string> = NONE,
+): number {
   const terms = termsOf(text);
   const credit = (term: string) =>
-    terms.has(term) ? (relevance.weights.get(term) ?? 0) * (relevance.idf.get(term) ?? 1) : 0;
+    terms.has(term)
+      ? (relevance.weights.get(term) ?? 0) *
+        (relevance.idf.get(term) ?? 1) *
+        (inherited.has(term) ? INHERITED_SHARE : 1)
+      : 0;
   let sum = 0;
   for (const term of terms) if (!relevance.conceptTerms.has(term)) sum += credit(term);
   for (const { own, expansion } of relevance.concepts) {
@@ -275,9 +287,24 @@ export interface ScoredUnit extends Unit {
   score: number;
 }
 
+/**
+ * The terms of the lead-in a sub-item belongs to ("Compete ao vigia:" for "f) ordenar o
+ * abandono… nem ser substituído por outro vigia"): every sub-item of the list is about them, so a
+ * sub-item that repeats one is no nearer the question for it.
+ */
+function leadInTerms(units: readonly Unit[], unit: Unit): ReadonlySet<string> {
+  if (unit.kind !== 'alinea') return NONE;
+  for (let i = unit.index - 1; i >= 0; i -= 1) {
+    const u = units[i]!;
+    if (u.kind === 'alinea') continue;
+    return u.kind === 'sentence' && /:\s*$/.test(u.text) ? termsOf(u.text) : NONE;
+  }
+  return NONE;
+}
+
 export function scoreUnits(units: readonly Unit[], relevance: Relevance): ScoredUnit[] {
   return units.map((u) => {
-    const o = overlap(u.text, relevance);
+    const o = overlap(u.text, relevance, leadInTerms(units, u));
     const d = decisiveness(u.text);
     const numberBonus = relevance.wantsNumber && statesFigure(u.text, relevance) ? 2 : 0;
     // Tables and notes are rarely the sentence to quote; very long units read badly as a quote.
