@@ -113,8 +113,10 @@ function computeUnits(content: string): Unit[] {
   return units;
 }
 
-const UNIT_WORDS =
-  'metros?|m|cm|mm|km|m²|m2|m³|litros?|kg|t|toneladas?|horas?|h|dias?|meses|mês|anos?|minutos?|min|segundos?|s|°C|ºC|graus|dB\\(?A?\\)?|dBA|lux|kV|V|volts?|A|amperes?|W|kW|%|trabalhadores|empregados|pavimentos?|vezes';
+/** Units written as words; tables also write them in capitals ("60 MINUTOS"). */
+const WORD_UNITS =
+  'metros?|litros?|toneladas?|horas?|dias?|meses|mês|anos?|minutos?|segundos?|graus|volts?|amperes?|trabalhadores|empregados|pavimentos?|vezes';
+const UNIT_WORDS = `${WORD_UNITS}|${WORD_UNITS.toUpperCase()}|m|cm|mm|km|m²|m2|m³|kg|t|h|min|s|°C|ºC|dB\\(?A?\\)?|dBA|lux|kV|V|A|W|kW|%`;
 /** A number in words, "duas" to "quinhentos". */
 export const NUMBER_WORD =
   'uma?|dois|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|quatorze|catorze|quinze|dezesseis|dezessete|dezoito|dezenove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|duzent[oa]s|trezent[oa]s|quatrocent[oa]s|quinhent[oa]s|mil|meia';

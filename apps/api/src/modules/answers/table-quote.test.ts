@@ -125,4 +125,44 @@ describe('a row of the table an item states its rule in', () => {
     expect(lead).toContain('50% (cinquenta por cento) da carga horária prevista no Quadro 1');
     expect(lead).not.toContain('16 horas');
   });
+
+  it('reads a figure the table writes in capitals ("60 MINUTOS") as a figure', () => {
+    // NR-36, item 36.13.2 and its Quadro 1 (official text, the rule shortened).
+    const PAUSES = [
+      'Para os trabalhadores que desenvolvem atividades exercidas diretamente no processo produtivo devem ser asseguradas pausas psicofisiológicas distribuídas, no mínimo, de acordo com o seguinte quadro 1:',
+      'QUADRO 1',
+      '',
+      '| JORNADA DE TRABALHO | Tempo de tolerância para aplicação da pausa | TEMPO DE PAUSA |',
+      '| --- | --- | --- |',
+      '| até 6h | Até 6h20 | 20 MINUTOS |',
+      '| até 7h20 | Até 7h40 | 45 MINUTOS |',
+      '| até 8h48 | Até 9h10 | 60 MINUTOS |',
+    ].join('\n');
+    const [lead] = composeExtractiveAnswer(
+      {
+        question: 'Com jornada de 8h48, quantos minutos de pausa por dia o pessoal tem que ter?',
+        retrieval: {
+          abstained: false,
+          confidence: 1,
+          results: [
+            {
+              sectionId: 's1',
+              regulationId: 'r36',
+              code: 'NR-36',
+              item: '36.13.2',
+              number: 1,
+              headingPath: '',
+              content: PAUSES,
+              score: 10,
+              effectiveFrom: null,
+            },
+          ],
+        },
+      },
+      '2026-11-28',
+    ).markdown.split('\n\n');
+    expect(lead).toMatch(
+      /^Segundo o item 36\.13\.2 da NR-36, .*no Quadro 1, até 8h48 — TEMPO DE PAUSA: 60 MINUTOS\.$/,
+    );
+  });
 });
