@@ -134,6 +134,50 @@ describe('grounded extractive engine', () => {
     expect(one.citations.map((c) => c.code)).not.toContain('NR-97');
   });
 
+  it('states the rule before its exception for a case the question does not speak of', async () => {
+    const rule: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000020',
+      item: '98.7.1',
+      content:
+        'Na plataforma de trabalho devem existir os seguintes meios de comunicação:\n' +
+        'a) rádio portátil para cada operador, com bateria reserva carregada e carregador instalado junto ao posto de comando da plataforma, em local protegido de intempéries e de impactos, de uso exclusivo da equipe, com canal próprio reservado às comunicações de segurança, dimensionado de modo a atender ao número de operadores do turno, durante toda a jornada de trabalho; e\n' +
+        'b) rádio portátil reserva para cada operador na base, ligado à rede pública, com lista dos números de emergência afixada ao lado do aparelho, em letras legíveis, e com registro de cada chamada de emergência feita durante a jornada, mantido à disposição da fiscalização e dos trabalhadores e de seus representantes e da comissão interna.',
+      score: 7,
+    };
+    const exception: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000021',
+      item: '98.7.1.1',
+      content:
+        'Em caso de inviabilidade técnica de uso do rádio portátil, o empregador deve instalar interfone fixo a cada 20 (vinte) metros de plataforma.',
+      score: 9,
+    };
+    const asked = await engine.answer(
+      inputFor('O empregador tem que dar rádio portátil pro operador da plataforma?', [
+        exception,
+        rule,
+      ]),
+    );
+    const lead = asked.markdown.split('\n\n')[0]!;
+    // The rule leads, stated by the sub-item that answers though the list is too long to state
+    // whole; the exception follows it.
+    expect(lead).toMatch(
+      /^Segundo o item 98\.7\.1 da NR-98, na plataforma de trabalho devem existir os seguintes meios de comunicação: a\) rádio portátil para cada operador/,
+    );
+    expect(lead).toMatch(
+      /O item 98\.7\.1\.1 da NR-98 também estabelece que em caso de inviabilidade/,
+    );
+    // Asked about the case itself, the exception answers first.
+    const inCase = await engine.answer(
+      inputFor(
+        'Se houver inviabilidade técnica do rádio portátil, o que o empregador deve fazer?',
+        [exception, rule],
+      ),
+    );
+    expect(inCase.markdown.split('\n\n')[0]).toMatch(/^Segundo o item 98\.7\.1\.1 da NR-98/);
+  });
+
   it("picks the decisive sentence with the conversation's words, as retrieval read them", async () => {
     const item: AnswerSource = {
       ...TRAINING,

@@ -16,7 +16,8 @@ import { toCitation } from './citation';
 import { brasiliaDate } from './answer-engine';
 import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery, type ParsedQuery } from '../retrieval/query';
-import { buildRelevance, splitUnits } from './passages';
+import { buildRelevance, splitUnits, type Relevance } from './passages';
+import { analyzeTerms } from '../retrieval/text/analyzer';
 import { quoteItem } from './quote';
 import { unstatedScope, userTexts } from './regulation-scope';
 import { quoteTable } from './table-quote';
@@ -68,6 +69,27 @@ function namedItems(query: ParsedQuery): (source: AnswerSource) => boolean {
     );
 }
 
+/** A parent item that answers this nearly as well as its child leads it. */
+const PARENT_SHARE = 0.9;
+/** …and this nearly, when the child is the exception for a case the question does not speak of. */
+const EXCEPTION_SHARE = 0.7;
+/** The opening of an item that states the case it is for: "Em caso de…,", "Na impossibilidade…,". */
+const CASE_OPENING =
+  /^(?:em caso d[eao]s?|no caso d[eao]s?|caso|na impossibilidade|na hip[óo]tese|na falta|na aus[êe]ncia|quando n[ãa]o|n[ãa]o sendo|excepcionalmente)\b[^,;:]{3,160},/iu;
+
+/**
+ * Whether a child item opens on a case of its own the question does not speak of: "Em caso de
+ * inviabilidade técnica de instalação de internet sem fio…, a operadora deve…" under the rule that
+ * gives the internet sem fio. Only the words the parent does not use tell the case; it is the
+ * exception, and the rule answers first.
+ */
+function otherCase(child: string, parent: string, relevance: Relevance): boolean {
+  const opening = CASE_OPENING.exec(child.trimStart())?.[0];
+  if (opening === undefined) return false;
+  const ruled = new Set(analyzeTerms(parent));
+  return !analyzeTerms(opening).some((t) => !ruled.has(t) && relevance.weights.has(t));
+}
+
 /**
  * A rule reads before its details: a parent item that answers nearly as well moves ahead of its
  * children — unless the question asks for a kind of answer (a deadline, a number, who) that the
@@ -77,6 +99,7 @@ function parentsFirst(
   items: ChosenItem[],
   merit: (c: ChosenItem) => number,
   typed: boolean,
+  relevance: Relevance,
 ): ChosenItem[] {
   const ordered = [...items];
   for (let i = 0; i < ordered.length; i += 1) {
@@ -86,7 +109,11 @@ function parentsFirst(
         j > i &&
         p.source.regulationId === child.source.regulationId &&
         child.source.item.startsWith(`${p.source.item}.`) &&
-        merit(p) >= merit(child) * 0.9 &&
+        merit(p) >=
+          merit(child) *
+            (otherCase(child.source.content, p.source.content, relevance)
+              ? EXCEPTION_SHARE
+              : PARENT_SHARE) &&
         !(typed && child.quote.fits && !p.quote.fits),
     );
     if (parent > i) {
@@ -146,6 +173,7 @@ export function chooseItems(
       .slice(0, MAX_ITEMS),
     merit,
     RANKED_BY_FIT.has(relevanceType),
+    relevance,
   );
   // The first paragraph states what the regulation retrieval judged best says: an item of another
   // regulation may follow, never lead ("por quanto tempo guardar?" opened with NR-31's documents

@@ -200,9 +200,12 @@ function statementOf(
     // Too long whole: the sub-items that answer, when there are a few.
     const answering = items.filter((u) => u === best || u.overlap > 0).slice(0, 3);
     const shorter = endSentence(`${head}: ${joinAlineas(answering, relevance)}`);
-    return shorter.length <= MAX_LIST_STATEMENT_CHARS
-      ? { text: shorter, units: [leadIn, ...answering] }
-      : null;
+    if (shorter.length <= MAX_LIST_STATEMENT_CHARS)
+      return { text: shorter, units: [leadIn, ...answering] };
+    // Still too long: the best sub-item alone, rather than a lead that only says "estabelece o
+    // seguinte:".
+    const alone = endSentence(`${head}: ${joinAlineas([best], relevance)}`);
+    return alone.length <= MAX_LIST_STATEMENT_CHARS ? { text: alone, units: [leadIn, best] } : null;
   }
   if (LEAD_IN.test(best.text)) {
     // A lead-in stated alone ends at its rule, before the list it opens; when the rule runs into
