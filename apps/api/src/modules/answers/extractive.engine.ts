@@ -19,7 +19,7 @@ import { parseQuery, type ParsedQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits, type Relevance } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
 import { quoteItem } from './quote';
-import { unstatedScope, userTexts } from './regulation-scope';
+import { statedScope, unstatedScope, userTexts } from './regulation-scope';
 import { quoteTable } from './table-quote';
 import { answerTypeOf, type AnswerType } from './answer-type';
 import type { ContextPassage } from '../retrieval/retrieval.types';
@@ -129,6 +129,7 @@ export function chooseItems(
   question: string,
   results: readonly AnswerSource[],
   context: readonly ContextPassage[] = [],
+  said: readonly string[] = [question],
 ): ChosenItem[] {
   const ranked = [...results].sort((a, b) => b.score - a.score).slice(0, SCANNED_RESULTS);
   const top = ranked[0];
@@ -180,6 +181,16 @@ export function chooseItems(
   // while NR-33's PET came first). A named item leads wherever it is.
   const lead = chosen.findIndex((c) => c.source.regulationId === top.regulationId);
   if (lead > 0 && !named(chosen[0]!.source)) chosen.unshift(...chosen.splice(lead, 1));
+  // …unless it is written for a sector the user did not name, and a chosen item comes from the
+  // regulation for the sector they did ("solda e corte na construção naval": NR-34, not NR-18's
+  // construction sites): its item retrieval ranked highest leads. Every chosen item of another
+  // regulation is nearly as good as the first.
+  if (!named(chosen[0]!.source) && unstatedScope(chosen[0]!.source.code, said) !== null) {
+    const own = chosen
+      .filter((c) => statedScope(c.source.code, said))
+      .sort((a, b) => b.source.score - a.source.score)[0];
+    if (own) chosen.unshift(...chosen.splice(chosen.indexOf(own), 1));
+  }
   // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered
   // from each of them: the best item retrieval found in a named regulation the answer lacks joins
   // right after the first, so that the lead's second sentence can come from it.
@@ -251,7 +262,7 @@ export function chunkText(text: string, size = 24): string[] {
 export function composeExtractiveAnswer(input: AnswerInput, today: string): AnswerResult {
   const chosen = input.retrieval.abstained
     ? []
-    : chooseItems(input.question, input.retrieval.results, input.context);
+    : chooseItems(input.question, input.retrieval.results, input.context, userTexts(input));
   if (chosen.length === 0) return { markdown: ABSTENTION_MARKDOWN, citations: [], abstained: true };
   const said = userTexts(input);
   return {

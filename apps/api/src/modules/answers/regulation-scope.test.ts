@@ -61,8 +61,14 @@ describe('the sector of a regulation', () => {
     expect(unstatedScope('NR-18', ['Qual a altura mínima do guarda-corpo?'])).toBe(
       'que se aplica à indústria da construção',
     );
-    // A lifting platform is not an oil platform.
+    // A lifting platform is not an oil platform, nor shipbuilding the construction industry.
     expect(unstatedScope('NR-37', ['Qual a carga da plataforma elevatória?'])).not.toBeNull();
+    expect(unstatedScope('NR-18', ['Solda na construção naval: precisa de observador?'])).toBe(
+      'que se aplica à indústria da construção',
+    );
+    expect(
+      unstatedScope('NR-34', ['Solda na construção naval: precisa de observador?']),
+    ).toBeNull();
   });
 
   it('is not named when the user said the sector or the regulation, or the regulation is general', () => {
@@ -116,6 +122,33 @@ describe('lead of an answer from a sector’s regulation', () => {
     const general = answer('onde instalar extintor', [STATE_LAW, PLACED]).lead;
     expect(general).toMatch(/^Segundo o item 23\.3\.1 da NR-23, os equipamentos/);
     expect(general).toContain('da NR-37, que se aplica a plataformas de petróleo, também');
+  });
+
+  it('leads with the regulation of the sector the question names, over another sector’s nearly as good', () => {
+    const NR18 = '94ea6b13-a986-4004-9a1d-dd53985c7785';
+    const site = section(
+      NR18,
+      'NR-18',
+      '18.7.6.4',
+      'O trabalhador observador deve ser capacitado em prevenção e combate a incêndio.',
+      10,
+    );
+    const shipyard = section(
+      NR34,
+      'NR-34',
+      '34.5.10',
+      'Quando definido na APR, o observador deve permanecer no local, em contato permanente com as frentes de trabalho, até a conclusão do serviço.',
+      9.9,
+    );
+    const naval = answer('Na construção naval, até quando o observador fica no local?', [
+      site,
+      shipyard,
+    ]).lead;
+    expect(naval).toMatch(/^Segundo o item 34\.5\.10 da NR-34, quando definido na APR/);
+    // Naming neither sector, retrieval's first regulation leads.
+    expect(answer('Até quando o observador fica no local?', [site, shipyard]).lead).toMatch(
+      /^Segundo o item 18\.7\.6\.4 da NR-18/,
+    );
   });
 
   it('says it too when the item is too long to restate and the lead only introduces the quote', () => {

@@ -18,7 +18,7 @@ const SECTORS: Readonly<Record<string, SectorScope>> = {
   'NR-18': {
     clause: 'que se aplica à indústria da construção',
     mentions:
-      /\b(?:obras?|constru\w*|canteiros?|andaimes?|edifica\w*|edificios?|predios?|pedreir\w*|serventes?|gruas?|betoneiras?|escava\w*|demoli\w*|fachadas?|alvenaria|cremalheira|empreiteir\w*|concretagem|lajes?|escoramento|tubuloes?|elevadores? de (?:obra|carga|passageiros))\b/,
+      /\b(?:obras?|constru\w*(?! nava)|canteiros?|andaimes?|edifica\w*|edificios?|predios?|pedreir\w*|serventes?|gruas?|betoneiras?|escava\w*|demoli\w*|fachadas?|alvenaria|cremalheira|empreiteir\w*|concretagem|lajes?|escoramento|tubuloes?|elevadores? de (?:obra|carga|passageiros))\b/,
   },
   'NR-19': {
     clause: 'que trata de explosivos',
@@ -87,6 +87,14 @@ export function unstatedScope(code: string, userTexts: readonly string[]): strin
     if (named.test(folded) || sector.mentions.test(folded)) return null;
   }
   return sector.clause;
+}
+
+/**
+ * Whether `code`'s regulation is written for a sector that what the user said names ("na
+ * construção naval" for NR-34), or names the regulation itself.
+ */
+export function statedScope(code: string, userTexts: readonly string[]): boolean {
+  return code in SECTORS && unstatedScope(code, userTexts) === null;
 }
 
 /** What the user said: the question, and their earlier messages when it is asked in a chat. */
