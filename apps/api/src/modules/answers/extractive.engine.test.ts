@@ -176,6 +176,19 @@ describe('grounded extractive engine', () => {
       ),
     );
     expect(inCase.markdown.split('\n\n')[0]).toMatch(/^Segundo o item 98\.7\.1\.1 da NR-98/);
+    // "Sempre que…," opens a case of its own too.
+    const whenever: AnswerSource = {
+      ...exception,
+      content:
+        'Sempre que a plataforma operar em subsolo, o empregador deve instalar interfone fixo a cada 20 (vinte) metros de plataforma.',
+    };
+    const general = await engine.answer(
+      inputFor('O empregador tem que dar rádio portátil pro operador da plataforma?', [
+        whenever,
+        rule,
+      ]),
+    );
+    expect(general.markdown.split('\n\n')[0]).toMatch(/^Segundo o item 98\.7\.1 da NR-98/);
   });
 
   it("picks the decisive sentence with the conversation's words, as retrieval read them", async () => {

@@ -75,7 +75,7 @@ const PARENT_SHARE = 0.9;
 const EXCEPTION_SHARE = 0.7;
 /** The opening of an item that states the case it is for: "Em caso de…,", "Na impossibilidade…,". */
 const CASE_OPENING =
-  /^(?:em caso d[eao]s?|no caso d[eao]s?|caso|na impossibilidade|na hip[óo]tese|na falta|na aus[êe]ncia|quando n[ãa]o|n[ãa]o sendo|excepcionalmente)\b[^,;:]{3,160},/iu;
+  /^(?:em caso d[eao]s?|no caso d[eao]s?|caso|sempre que|na impossibilidade|na hip[óo]tese|na falta|na aus[êe]ncia|quando n[ãa]o|n[ãa]o sendo|excepcionalmente)\b[^,;:]{3,160},/iu;
 
 /**
  * Whether a child item opens on a case of its own the question does not speak of: "Em caso de
