@@ -173,6 +173,29 @@ export interface Relevance {
    * asked for, though "vias" is no unit of measure; null when the question counts nothing.
    */
   counted: RegExp | null;
+  /**
+   * The quantities the question gives ("rede de 13,8 kV", "empresa com 150 empregados"), to find
+   * the row of a table whose range holds one; item and regulation numbers are not quantities.
+   */
+  values: readonly number[];
+}
+
+/** "13,8" → 13.8, "1.500" → 1500, "2.5" → 2.5. */
+export function parseQuantity(text: string): number {
+  const thousands = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(text);
+  return Number((thousands ? text.replace(/\./g, '') : text).replace(',', '.'));
+}
+
+/** The quantities a question gives, leaving out "NR-10", "item 10.2.8", "Anexo 3" and the like. */
+function questionValues(question: string): number[] {
+  const bare = question.replace(
+    /(?<!\p{L})(?:nrs?|item|itens|subitem|anexo|quadro|tabela|portaria|lei|art(?:igo)?\.?)\s*[-nº°.]*\s*\d[\d.,-]*/giu,
+    ' ',
+  );
+  return [...bare.matchAll(/(?<![\d.,])\d+(?:[.,]\d+)*(?![\d.,]*\d)/g)]
+    .filter((m) => !/^\d+(?:\.\d+){2,}$/.test(m[0]))
+    .map((m) => parseQuantity(m[0]))
+    .filter((n) => Number.isFinite(n));
 }
 
 const COUNTED_QUESTION = /(?<!\p{L})quant[oa]s\s+(\p{L}{3,})/iu;
@@ -239,6 +262,7 @@ export function buildRelevance(
     wantsNumber: NUMERIC_QUESTION.test(question),
     counted: countedPattern(question),
     answerType: answerTypeOf(question),
+    values: questionValues(question),
     concepts,
     conceptTerms: new Set(concepts.flatMap((c) => [...c.own, ...c.expansion])),
   };

@@ -314,8 +314,10 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
   const gapAfter = !whole && quoted.at(-1)!.index < candidates.at(-1)!.index;
   // Asked for a figure the item tabulates ("a carga horária do vigia" → Quadro 1, the vigia's row):
   // the row states it, when it covers the question at least as well as the rule above it.
-  const row = relevance.wantsNumber ? answeringRow(units, relevance) : null;
-  if (row && row.overlap >= overlap(statement ?? best.text, relevance)) {
+  // So does the row whose range holds a quantity the question gives ("rede de 13,8 kV").
+  const row =
+    relevance.wantsNumber || relevance.values.length > 0 ? answeringRow(units, relevance) : null;
+  if (row && (row.byValue || row.overlap >= overlap(statement ?? best.text, relevance))) {
     return {
       parts,
       gapAfter: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeExtractiveAnswer } from './extractive.engine';
 import { buildRelevance, splitUnits } from './passages';
-import { quoteTable } from './table-quote';
+import { cellRange, quoteTable } from './table-quote';
 
 const ANEXO = [
   '| Códigos | Denominação | GR |',
@@ -164,5 +164,70 @@ describe('a row of the table an item states its rule in', () => {
     expect(lead).toMatch(
       /^Segundo o item 36\.13\.2 da NR-36, .*no Quadro 1, até 8h48 — TEMPO DE PAUSA: 60 MINUTOS\.$/,
     );
+  });
+});
+
+// NR-10, Anexo II (official text, the first rows).
+const ZONES = [
+  'Tabela de raios de delimitação de zonas de risco, controlada e livre.',
+  '',
+  '| Faixa de tensão Nominal da instalação elétrica em kV | Rr - Raio de delimitação entre zona de risco e controlada em metros | Rc - Raio de delimitação entre zona controlada e livre em metros |',
+  '| --- | --- | --- |',
+  '| <1 | 0,20 | 0,70 |',
+  '| ≥1 e <3 | 0,22 | 1,22 |',
+  '| ≥6 e <10 | 0,35 | 1,35 |',
+  '| ≥10 e <15 | 0,38 | 1,38 |',
+  '| ≥15 e <20 | 0,40 | 1,40 |',
+].join('\n');
+
+describe('a row picked by the range that holds the quantity the question gives', () => {
+  const lead = (question: string) =>
+    composeExtractiveAnswer(
+      {
+        question,
+        retrieval: {
+          abstained: false,
+          confidence: 1,
+          results: [
+            {
+              sectionId: 's1',
+              regulationId: 'r10',
+              code: 'NR-10',
+              item: 'Anexo II',
+              number: 1,
+              headingPath: '',
+              content: ZONES,
+              score: 10,
+              effectiveFrom: null,
+            },
+          ],
+        },
+      },
+      '2026-11-28',
+    ).markdown.split('\n\n');
+
+  it('states the row whose range holds the value, though it shares no word with the question', () => {
+    const [first, , table] = lead(
+      'Rede de 13,8 kV: qual o raio da zona de risco e da zona controlada?',
+    );
+    expect(first).toBe(
+      'Segundo o Anexo II da NR-10, na tabela, Faixa de tensão Nominal da instalação elétrica em kV ≥10 e \\<15 — Rr - Raio de delimitação entre zona de risco e controlada em metros: 0,38; Rc - Raio de delimitação entre zona controlada e livre em metros: 1,38.',
+    );
+    expect(table).toContain('| ≥10 e <15 | 0,38 | 1,38 |');
+    expect(table).not.toContain('| ≥15 e <20 |');
+  });
+
+  it('does not take the number of a regulation or an item for a quantity', () => {
+    const [first] = lead('O que o Anexo II da NR-10 diz do raio da zona controlada?');
+    expect(first).not.toMatch(/≥10 e/);
+  });
+
+  it('reads the ranges tables write', () => {
+    expect(cellRange('≥10 e <15')).toEqual({ low: 10, lowIn: true, high: 15, highIn: false });
+    expect(cellRange('<1')).toEqual({ low: -Infinity, lowIn: false, high: 1, highIn: false });
+    expect(cellRange('20 a 29')).toEqual({ low: 20, lowIn: true, high: 29, highIn: true });
+    expect(cellRange('até 50')).toMatchObject({ high: 50, highIn: true });
+    expect(cellRange('acima de 1.000')).toMatchObject({ low: 1000, lowIn: false });
+    expect(cellRange('Supervisor de entrada')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   coveredTerms,
   decisiveMatch,
   overlap,
+  parseQuantity,
   scoreUnits,
   splitUnits,
   type Relevance,
@@ -56,6 +57,80 @@ function cellsOf(line: string): string[] {
     .map((c) => c.trim());
 }
 
+const NUMBER = String.raw`\d+(?:[.,]\d+)*`;
+const COMPARED = new RegExp(
+  String.raw`^(≥|>|<|≤)\s*(${NUMBER})(?:\s*e\s*(≥|>|<|≤)\s*(${NUMBER}))?\s*[\p{L}%]*$`,
+  'u',
+);
+const BETWEEN = new RegExp(
+  String.raw`^(?:de\s+)?(${NUMBER})\s*(?:a|até|-|–)\s*(${NUMBER})\s*[\p{L}%]*$`,
+  'iu',
+);
+const UP_TO = new RegExp(String.raw`^(?:até|no máximo)\s+(${NUMBER})\s*[\p{L}%]*$`, 'iu');
+const ABOVE = new RegExp(
+  String.raw`^(acima de|mais de|superior a|a partir de)\s+(${NUMBER})\s*[\p{L}%]*$`,
+  'iu',
+);
+
+interface Range {
+  low: number;
+  lowIn: boolean;
+  high: number;
+  highIn: boolean;
+}
+
+/** The range a row's first cell gives: "≥10 e <15", "20 a 29", "até 50", "acima de 500". */
+export function cellRange(cell: string): Range | null {
+  const text = cell.trim();
+  const open: Range = { low: -Infinity, lowIn: false, high: Infinity, highIn: false };
+  let m = COMPARED.exec(text);
+  if (m) {
+    const range = { ...open };
+    for (const [sign, value] of [
+      [m[1], m[2]],
+      [m[3], m[4]],
+    ]) {
+      if (!sign || !value) continue;
+      const n = parseQuantity(value);
+      if (sign === '>' || sign === '≥') Object.assign(range, { low: n, lowIn: sign === '≥' });
+      else Object.assign(range, { high: n, highIn: sign === '≤' });
+    }
+    return range;
+  }
+  if ((m = BETWEEN.exec(text)))
+    return { low: parseQuantity(m[1]!), lowIn: true, high: parseQuantity(m[2]!), highIn: true };
+  if ((m = UP_TO.exec(text))) return { ...open, high: parseQuantity(m[1]!), highIn: true };
+  if ((m = ABOVE.exec(text)))
+    return { ...open, low: parseQuantity(m[2]!), lowIn: /partir/i.test(m[1]!) };
+  return null;
+}
+
+function holds(range: Range, n: number): boolean {
+  return (
+    (range.lowIn ? n >= range.low : n > range.low) &&
+    (range.highIn ? n <= range.high : n < range.high)
+  );
+}
+
+/**
+ * The row whose first cell is the range that holds a quantity the question gives ("rede de 13,8
+ * kV" → "≥10 e <15"); of rows that each hold it ("até 6h", "até 7h20"…), the narrowest. Null when
+ * the rows are not ranges, none holds a quantity, or two quantities point to different rows.
+ */
+function rowByValue(rows: readonly Unit[], values: readonly number[]): Unit | null {
+  if (values.length === 0) return null;
+  const ranged = rows.map((row) => ({ row, range: cellRange(cellsOf(row.text)[0] ?? '') }));
+  if (ranged.filter((r) => r.range).length < 2) return null;
+  const picked = new Set<Unit>();
+  for (const n of values) {
+    const holding = ranged
+      .filter((r) => r.range && holds(r.range, n))
+      .sort((a, b) => a.range!.high - b.range!.high || b.range!.low - a.range!.low);
+    if (holding[0]) picked.add(holding[0].row);
+  }
+  return picked.size === 1 ? [...picked][0]! : null;
+}
+
 export interface AnsweringRow {
   /** "no Quadro 1, Vigia e trabalhador autorizado — Treinamento inicial (carga horária): 16 horas; …" */
   statement: string;
@@ -63,6 +138,8 @@ export interface AnsweringRow {
   table: string;
   /** How well the row with its header answers (`overlap`). */
   overlap: number;
+  /** The row holds a quantity the question gives: it answers, however few words it shares. */
+  byValue: boolean;
 }
 
 /**
@@ -85,7 +162,12 @@ export function answeringRow(units: readonly Unit[], relevance: Relevance): Answ
     }))
     .filter((r) => r.own > 0 && decisiveMatch(r.row.text) !== null)
     .sort((a, b) => b.overlap - a.overlap);
-  const [first, second] = picked;
+  const body = lines.slice(2);
+  const valued = rowByValue(body, relevance.values);
+  const first = valued
+    ? { row: valued, overlap: overlap(`${header!.text} ${valued.text}`, relevance) }
+    : picked[0];
+  const second = valued ? undefined : picked[1];
   if (!first || (second && second.overlap >= first.overlap)) return null;
   const names = cellsOf(header!.text);
   const cells = cellsOf(first.row.text);
@@ -93,8 +175,10 @@ export function answeringRow(units: readonly Unit[], relevance: Relevance): Answ
     .slice(1)
     .map((cell, i) => ({ name: names[i + 1] ?? '', cell }))
     .filter((p) => p.cell && p.cell !== '-');
+  // A row picked by its range names what the range is of ("Faixa de tensão… em kV ≥10 e <15").
+  const label = valued && names[0] ? `${names[0]} ${cells[0]}` : cells[0];
   const say = (list: typeof pairs) =>
-    `${cells[0]} — ${list.map((p) => (p.name ? `${p.name}: ${p.cell}` : p.cell)).join('; ')}`;
+    `${label} — ${list.map((p) => (p.name ? `${p.name}: ${p.cell}` : p.cell)).join('; ')}`;
   // The question asks for a figure: the lead states the columns that give one; the whole row shows
   // in the table below it.
   const figures = pairs.filter((p) => decisiveMatch(p.cell) !== null);
@@ -107,5 +191,6 @@ export function answeringRow(units: readonly Unit[], relevance: Relevance): Answ
     statement: `${where}, ${said.replace(/[.;:\s]+$/, '')}.`,
     table: [header!.text, rule!.text, first.row.text].join('\n'),
     overlap: first.overlap,
+    byValue: valued !== null,
   };
 }
