@@ -59,6 +59,17 @@ describe('query understanding', () => {
     expect(parseQuery('e pra religar?').weights.get(stem('reset'))).toBe(0.35);
   });
 
+  it('does not read one allowance for the other: insalubridade is not periculosidade', () => {
+    // "Qual o percentual do adicional de insalubridade?" was answered with NR-16's 30% of
+    // periculosidade when a synonym group made each allowance an expansion of the other.
+    const unhealthy = parseQuery('Qual o percentual do adicional de insalubridade?');
+    expect(unhealthy.weights.has(stem('periculosidade'))).toBe(false);
+    expect(unhealthy.topicCodes.has('NR-16')).toBe(false);
+    expect(parseQuery('adicional de periculosidade').weights.has(stem('insalubridade'))).toBe(
+      false,
+    );
+  });
+
   it('reads "menos de" as the "inferior a" the NRs write', () => {
     expect(parseQuery('votou menos da metade dos empregados').weights.get(stem('inferior'))).toBe(
       0.35,
