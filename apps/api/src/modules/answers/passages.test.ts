@@ -54,6 +54,25 @@ describe('passage relevance', () => {
   });
 });
 
+describe('cutting an item into units', () => {
+  it('reads sub-items numbered as items under a lead-in as sub-items of its list', () => {
+    // NR-15, item 15.2 (official text): the PDF keeps 15.2.1 to 15.2.3 inside the item.
+    const units = splitUnits(
+      [
+        'O exercício de trabalho em condições de insalubridade assegura ao trabalhador a percepção de adicional, equivalente a:',
+        '15.2.1 40% (quarenta por cento), para insalubridade de grau máximo;',
+        '15.2.2 20% (vinte por cento), para insalubridade de grau médio;',
+        '15.2.3 10% (dez por cento), para insalubridade de grau mínimo;',
+      ].join('\n'),
+    );
+    expect(units.map((u) => u.kind)).toEqual(['sentence', 'alinea', 'alinea', 'alinea']);
+    // An item number opening a paragraph that follows no lead-in is text, not a sub-item.
+    expect(splitUnits('O adicional é devido.\n15.2.1 vale para o grau máximo.')[1]!.kind).toBe(
+      'sentence',
+    );
+  });
+});
+
 describe('figures the lead states', () => {
   it('reads litres as a unit of measure', () => {
     const text = 'deve respeitar o máximo de até 5.000 (cinco mil) litros por tanque';

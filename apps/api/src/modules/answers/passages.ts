@@ -24,6 +24,7 @@ const AMENDMENT_NOTE =
   /\s*\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad|Vide|Vigência)[^)]*\)/gi;
 const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
 const NUMBERED_SUBITEM = /^\d{1,2}\.\s+\p{Ll}/u;
+const NUMBERED_ITEM = /^\d{1,2}(?:\.\d{1,2}){2,}\s+\S/;
 
 /** How deep a sub-item sits: "I -" 1, "a)" 2, "1." 3. */
 export function alineaLevel(text: string): number {
@@ -99,6 +100,15 @@ function computeUnits(content: string): Unit[] {
     if (paragraph.includes(' | ')) return push(paragraph, 'table');
     if (NOTE.test(paragraph)) return push(paragraph, 'note');
     if (ALINEA.test(paragraph)) return push(paragraph, 'alinea');
+    // "15.2.1 40% (quarenta por cento), para insalubridade de grau máximo;" under "…equivalente
+    // a:": sub-items the PDF left inside their item's text, numbered rather than lettered.
+    const before = units.at(-1);
+    if (
+      NUMBERED_ITEM.test(paragraph) &&
+      before &&
+      (before.kind === 'alinea' || /:\s*$/.test(before.text))
+    )
+      return push(paragraph, 'alinea');
     // "1. a cada ano…" under "a) para empregados expostos…:": a sub-item of a sub-item.
     const last = units.at(-1);
     if (

@@ -68,6 +68,8 @@ describe('query understanding', () => {
     expect(parseQuery('adicional de periculosidade').weights.has(stem('insalubridade'))).toBe(
       false,
     );
+    // The NRs write the percentage out: "40% (quarenta por cento)".
+    expect(unhealthy.weights.get(stem('cento'))).toBe(0.35);
   });
 
   it('reads "menos de" as the "inferior a" the NRs write', () => {
