@@ -9,7 +9,7 @@ import {
   TRAINING,
   UNRELATED,
 } from './answers.fixtures';
-import { DISCLAIMER, PARTIAL_NOTICE } from './extractive.markdown';
+import { annexTitle, DISCLAIMER, PARTIAL_NOTICE } from './extractive.markdown';
 import { createExtractiveEngine } from './extractive.engine';
 
 const engine = createExtractiveEngine({ now: () => new Date('2026-06-01T12:00:00-03:00') });
@@ -228,6 +228,41 @@ describe('grounded extractive engine', () => {
     expect(result.citations.map((c) => c.item)).not.toContain('97.1.1');
   });
 
+  it('says what the annex of the lead item is for, once, and not for a glossary or a table', async () => {
+    // NR-07, Anexo IV (official heading): an ASO's 6 months hold under hyperbaric conditions only.
+    const hyperbaric: AnswerSource = {
+      ...GUARDRAIL_ANNEX,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000030',
+      item: 'Anexo IV 1.3',
+      effectiveFrom: null,
+      headingPath:
+        'Anexo IV - Controle Médico Ocupacional de Exposição a Condições Hiperbáricas > 1 TRABALHADOR NA CONSTRUÇÃO CIVIL EXPOSTO A CONDIÇÕES HIPERBÁRICAS',
+      content: 'O atestado de aptidão terá validade por 6 (seis) meses.',
+    };
+    const result = await engine.answer(inputFor('Qual a validade do atestado?', [hyperbaric]));
+    expect(result.markdown.split('\n\n')[0]).toBe(
+      'Segundo o item 1.3 do Anexo IV da NR-98 (Controle Médico Ocupacional de Exposição a Condições Hiperbáricas), o atestado de aptidão terá validade por 6 (seis) meses.',
+    );
+    const at = (headingPath: string) => annexTitle({ ...hyperbaric, headingPath });
+    expect(at('Anexo I - Glossário')).toBeNull();
+    expect(at('Anexo II - Quadros e Figuras Auxiliares > Glossário')).toBeNull();
+    // Cut by the PDF mid-parenthesis: no title rather than half of one.
+    expect(
+      at('Anexo I - Relação da Classificação Nacional de Atividades Econômicas - Cnae (Versão'),
+    ).toBeNull();
+    expect(at('Anexo XI')).toBeNull();
+    expect(
+      at(
+        'Anexo V - Controle Médico Ocupacional da Exposição a Substâncias Químicas Cancerígenas e',
+      ),
+    ).toBeNull();
+    expect(at('Anexo I - Lista de Equipamentos de Proteção Individual')).toBeNull();
+    expect(at('Anexo 6 - TRABALHO SOB CONDIÇÕES HIPERBÁRICAS')).toBe(
+      'Trabalho sob condições hiperbáricas',
+    );
+    expect(annexTitle({ ...TRAINING })).toBeNull();
+  });
+
   it('encodes annex items in the link and warns about a wording not yet in force', async () => {
     const result = await engine.answer(
       inputFor('qual a altura mínima do guarda-corpo da plataforma?', [
@@ -237,7 +272,7 @@ describe('grounded extractive engine', () => {
     );
     // Whoever reads only the first paragraph learns the rule is not in force yet.
     expect(result.markdown.split('\n\n')[0]).toBe(
-      'Segundo o item 1.3 do Anexo II da NR-98, em redação que entra em vigor em 01/01/2031, o guarda-corpo da plataforma deve ter altura mínima de 1,10 m (um metro e dez centímetros), medida a partir do piso.',
+      'Segundo o item 1.3 do Anexo II da NR-98 (Guarda-corpos), em redação que entra em vigor em 01/01/2031, o guarda-corpo da plataforma deve ter altura mínima de 1,10 m (um metro e dez centímetros), medida a partir do piso.',
     );
     expect(result.markdown).toContain(`— ${link('Anexo%20II%201.3', 'NR-98, Anexo II, item 1.3')}`);
     expect(result.markdown).toContain('**Atenção:** redação em vigor a partir de 01/01/2031.');

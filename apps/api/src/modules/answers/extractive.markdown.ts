@@ -31,6 +31,27 @@ function itemPhrase(source: AnswerSource): string {
     : `o ${rest}${where} da ${source.code}`;
 }
 
+/** "Anexo IV - Controle Médico Ocupacional de Exposição a Condições Hiperbáricas > 1 …". */
+const ANNEX_HEADING = /^Anexo\s+\S+\s*[-–]\s*(.+)$/i;
+/** Annex titles that say what kind of text it is, not whom or what it applies to. */
+const FORM_TITLE =
+  /^(?:gloss[áa]rio|quadros?|tabelas?|figuras?|listas?|rela[çc][ãa]o|normas regulamentadoras|modelo|formul[áa]rio|refer[êe]ncias|definições|siglas)\b/i;
+/** A title the PDF cut mid-phrase ("…Substâncias Químicas Cancerígenas e"). */
+const CUT_TITLE = /\s(?:e|ou|de|da|do|das|dos|a|o|para|com|em|no|na)$/i;
+
+/**
+ * The title of the annex an item belongs to, when it says what the annex is for ("Controle Médico
+ * Ocupacional de Exposição a Condições Hiperbáricas"): "validade por 6 (seis) meses" holds there,
+ * not for every ASO. Null outside annexes, for a title that only names a form, or one the PDF cut.
+ */
+export function annexTitle(source: AnswerSource): string | null {
+  if (!ANNEX_ITEM.test(source.item)) return null;
+  const title = ANNEX_HEADING.exec(source.headingPath.split(' > ')[0] ?? '')?.[1]?.trim();
+  if (!title || FORM_TITLE.test(title) || CUT_TITLE.test(title) || title.length > 110) return null;
+  if ((title.match(/\(/g) ?? []).length !== (title.match(/\)/g) ?? []).length) return null;
+  return title === title.toUpperCase() ? capitalize(title.toLowerCase()) : title;
+}
+
 /** Lower-cases the first word unless it is an acronym ("PGR") or carries digits. */
 function lowerFirst(text: string): string {
   const word = /^\S+/.exec(text)?.[0] ?? '';
@@ -56,20 +77,24 @@ function leadParagraph(
   const [first, ...others] = chosen;
   const { statement } = first!.quote;
   // Where the lead cites an item it says what a reader of the first paragraph alone must know: the
-  // sector a sector's regulation is written for (decision 0057), and a wording not yet in force.
-  // "o item 37.25.7.4.1 da NR-37, que se aplica a plataformas de petróleo".
-  const cited = (source: AnswerSource, scope: string | null) =>
-    [
-      itemPhrase(source),
-      ...(scope ? [scope] : []),
-      ...(notYetInForce(source, today)
-        ? [`em redação que entra em vigor em ${brazilianDate(source.effectiveFrom!)}`]
-        : []),
-    ].join(', ');
-  const firstCited = cited(first!.source, scopeOf(first!.source.code));
-  const qualified = firstCited !== itemPhrase(first!.source);
+  // sector a sector's regulation is written for (decision 0057), what the annex is for, and a
+  // wording not yet in force. "o item 37.25.7.4.1 da NR-37, que se aplica a plataformas de
+  // petróleo"; "o item 1.3 do Anexo IV da NR-07 (Controle Médico Ocupacional de Exposição a
+  // Condições Hiperbáricas)". Each is said once: a second item does not repeat it.
+  const clauses = (source: AnswerSource, scope: string | null) => [
+    ...(scope ? [scope] : []),
+    ...(notYetInForce(source, today)
+      ? [`em redação que entra em vigor em ${brazilianDate(source.effectiveFrom!)}`]
+      : []),
+  ];
+  const named = (source: AnswerSource, title: string | null) =>
+    itemPhrase(source) + (title ? ` (${title})` : '');
+  const firstClauses = clauses(first!.source, scopeOf(first!.source.code));
+  const firstTitle = annexTitle(first!.source);
+  const firstCited = [named(first!.source, firstTitle), ...firstClauses].join(', ');
   // Too long to restate in a lead: the quote right below is the statement.
-  if (!statement) return `${capitalize(firstCited)}${qualified ? ',' : ''} estabelece o seguinte:`;
+  if (!statement)
+    return `${capitalize(firstCited)}${firstClauses.length > 0 ? ',' : ''} estabelece o seguinte:`;
   const sentences = [`Segundo ${firstCited}, ${escapeInline(lowerFirst(statement))}`];
   // Asked for a number, a period, who or a definition, a second item joins the lead only when it
   // gives that kind of answer too (a floating platform's guard-rail has no height to add).
@@ -77,11 +102,15 @@ function leadParagraph(
     (c) => c.quote.decisive > 0 && c.quote.statement && (!typedAnswer || c.quote.fits),
   );
   if (second) {
-    // The sector is said once: a second item of the same regulation does not repeat it.
     const its = second.source.code === first!.source.code ? null : scopeOf(second.source.code);
-    const named = cited(second.source, its);
+    const title = annexTitle(second.source);
+    const secondClauses = clauses(second.source, its);
+    const secondCited = [
+      named(second.source, title === firstTitle ? null : title),
+      ...secondClauses,
+    ].join(', ');
     sentences.push(
-      `${capitalize(named)}${named !== itemPhrase(second.source) ? ',' : ''} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
+      `${capitalize(secondCited)}${secondClauses.length > 0 ? ',' : ''} também estabelece que ${escapeInline(lowerFirst(second.quote.statement!))}`,
     );
   }
   return sentences.join(' ');
