@@ -121,6 +121,42 @@ describe('retrieval engine', () => {
     );
   });
 
+  it('puts first the item that defines the very term "o que é…" asks about', () => {
+    const row = (item: string, content: string, i: number) => ({
+      sectionId: `d${i}`,
+      regulationId: 'NR-97',
+      code: 'NR-97',
+      title: 'Trabalho em silos',
+      item,
+      number: i,
+      headingPath: '97.1 Disposições',
+      content,
+    });
+    const silos = createRetrievalEngine([
+      row(
+        '97.1.1',
+        'Os silos devem ter acesso sinalizado e iluminado para a inspeção dos silos.',
+        1,
+      ),
+      row('97.1.2', 'A inspeção interna dos silos deve ser feita com o silo vazio e ventilado.', 2),
+      row(
+        '97.1.3',
+        'Considera-se silo a estrutura fechada destinada ao armazenamento de grãos.',
+        3,
+      ),
+      row(
+        '97.1.4',
+        'Considera-se operador de silo o trabalhador capacitado para a descarga dos silos.',
+        4,
+      ),
+    ]);
+    const first = (q: string) => silos.search(q).results[0]?.item;
+    expect(first('o que é silo?')).toBe('97.1.3');
+    expect(first('o que é silo na NR 97')).toBe('97.1.3');
+    // The item that defines another term that merely uses the word does not count.
+    expect(first('o que é operador de silo?')).toBe('97.1.4');
+  });
+
   it('prefers an item with a figure when the question asks for one', () => {
     expect(top('a capacitação periódica deve ocorrer a cada quanto tempo?')[0]).toBe(
       'NR-35 35.3.3',

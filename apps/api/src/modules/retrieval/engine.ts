@@ -67,6 +67,8 @@ export interface Tuning {
    */
   contradiction: number;
   duties: number;
+  /** Above the best score, for the item that defines the term "o que é…" asks about. */
+  definesAsked: number;
   listChild: number;
   /**
    * Glossary entries are ranked one by one (decision 0045) and answer for the term they define: the
@@ -106,6 +108,7 @@ export const DEFAULT_TUNING: Tuning = {
   contradiction: 0.5,
   duties: 0.3,
   listChild: 0.5,
+  definesAsked: 0.01,
   offTerm: 0.5,
   entryUnasked: 0.7,
   period: 0.2,
@@ -121,6 +124,9 @@ export const PARTIAL_BELOW = 0.35;
 
 /** How much of an item's opening is read for a defining phrase: definitions come first. */
 const DEFINITION_WINDOW = 160;
+/** The phrase with which an item's opening defines a term: "Considera-se", "Entende-se por". */
+const DEFINING_OPENING =
+  /(?<!\p{L})(?:considera(?:m)?-se|entende(?:m)?-se(?: por)?|define(?:m)?-se|denomina(?:m)?-se)(?!\p{L})/iu;
 
 /** "35.2.1" or "Anexo II 1.3": an item proper, as opposed to "Glossário", "Anexo IV" or a table. */
 const NUMBERED_ITEM = /^(?:Anexo \S+ )?\d+(?:\.\d+)*$/;
@@ -319,6 +325,15 @@ export function createRetrievalEngine(
     // An item under "Definições" or "Glossário" defines its term whatever its wording.
     const heading = phraseKey(lastHeading(s.headingPath));
     return DOMAIN.definitionHeadings.some((h) => containsSequence(heading, h)) ? 1 : 0;
+  });
+  // What an item's opening defines: the words right after its defining phrase ("Considera-se
+  // espaço confinado qualquer área…"), or a glossary entry's term.
+  const definedHere = sections.map((s, i): readonly string[] | null => {
+    if (defined[i]) return defined[i];
+    if (!defining[i]) return null;
+    const opening = s.content.slice(0, DEFINITION_WINDOW);
+    const marker = DEFINING_OPENING.exec(opening);
+    return marker ? analyzeTerms(opening.slice(marker.index + marker[0].length)) : null;
   });
   const cues = DOMAIN.cues;
   const enumerating = Uint8Array.from(sections, (s) => (enumerates(s.content) ? 1 : 0));
@@ -602,6 +617,18 @@ export function createRetrievalEngine(
       const holder = holders[c.doc]!;
       if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
     });
+    // "o que é espaço confinado?": the item whose opening defines that very term answers, ahead
+    // of every item that only uses it (among several, in retrieval's order).
+    if (query.defines.length > 0) {
+      const top = Math.max(...scores);
+      candidates.forEach((c, i) => {
+        // The term itself, first: "Considera-se espaço confinado…", not "Considera-se trabalhador
+        // autorizado para trabalho em altura…" for "o que é trabalho em altura?".
+        const here = definedHere[c.doc]?.slice(0, query.defines.length);
+        if (here && query.defines.every((t) => here.includes(t)))
+          scores[i] = top * (1 + tuning.definesAsked) + scores[i]! * 0.001;
+      });
+    }
     if (!query.asksList) return;
     const at = new Map(candidates.map((c, i) => [c.doc, i]));
     candidates.forEach((c, i) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeTerms } from './text/analyzer';
 import { parseQuery } from './query';
 import { stem } from './text/stemmer';
 
@@ -70,6 +71,18 @@ describe('query understanding', () => {
     );
     // The NRs write the percentage out: "40% (quarenta por cento)".
     expect(unhealthy.weights.get(stem('cento'))).toBe(0.35);
+  });
+
+  it('reads which term "o que é…" asks to define, and no term in a duty asked', () => {
+    expect(parseQuery('o que é espaço confinado nr 33').defines).toEqual(
+      analyzeTerms('espaço confinado'),
+    );
+    expect(parseQuery('O que é considerado trabalho em altura?').defines).toEqual(
+      analyzeTerms('trabalho em altura'),
+    );
+    expect(parseQuery('o que é obrigatório no ASO?').defines).toEqual([]);
+    expect(parseQuery('O que é preciso para operar empilhadeira?').defines).toEqual([]);
+    expect(parseQuery('Qual a altura do guarda-corpo?').defines).toEqual([]);
   });
 
   it('reads "menos de" as the "inferior a" the NRs write', () => {

@@ -1,7 +1,7 @@
 import { LruCache } from '../../lib/lru-cache';
 import { asksList, asksPeriod, asksThreshold, negatedTerms } from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
-import { analyze, phraseKey } from './text/analyzer';
+import { analyze, analyzeTerms, phraseKey } from './text/analyzer';
 import { tokenize } from './text/normalize';
 import type { ContextPassage } from './retrieval.types';
 
@@ -41,6 +41,33 @@ export interface ParsedQuery {
   asksPeriod: boolean;
   /** The question asks from where a rule applies: "a partir de qual altura". */
   asksThreshold: boolean;
+  /**
+   * The terms of what "o que é…" asks to define ("o que é espaço confinado na NR 33" →
+   * espaço, confinado); empty for any other question.
+   */
+  defines: string[];
+}
+
+/** "o que é espaço confinado nr 33?", "o que significa LT", "o que se entende por PET". */
+const DEFINE_ASKED =
+  /(?<!\p{L})o que (?:é|e|são|sao|significa|quer dizer|se entende por|seria)\s+(?:(?:um|uma|o|a|os|as)\s+)?(.+?)\s*\??\s*$/iu;
+
+const NOT_A_TERM =
+  /^(?:obrigat|precis|necess|permitid|proibid|exigid|vedad|feit|poss[ií]vel|melhor|cert|errad|devid|cobrad|pag|important|recomendad|dispensad|aceit)/iu;
+
+function asksToDefine(text: string): string[] {
+  const phrase = DEFINE_ASKED.exec(text.trim())?.[1];
+  // "o que é obrigatório no ASO?", "o que é preciso para…": a duty asked, not a term.
+  if (!phrase || NOT_A_TERM.test(phrase)) return [];
+  // "…na NR 33", "…pela NR-15", "…nr15" say where, not what; "considerado" says nothing.
+  const what = phrase
+    .replace(/^considerad[oa]s?\s+/iu, '')
+    .replace(
+      /(?:\s+(?:na|no|pela|pelo|segundo a|conforme a|de acordo com a|da|do))?\s*\bnrs?\s*-?\s*\d+.*$/iu,
+      '',
+    );
+  const terms = analyzeTerms(what).filter((t) => !/^nr-\d+$/.test(t));
+  return terms.length > 0 && terms.length <= 6 ? terms : [];
 }
 
 const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
@@ -171,6 +198,7 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     negated: negatedTerms(text, domain.cues),
     asksPeriod: asksPeriod(phrase, domain.cues),
     asksThreshold: asksThreshold(phrase, domain.cues),
+    defines: asksToDefine(text),
   };
 }
 
