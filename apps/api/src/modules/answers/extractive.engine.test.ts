@@ -134,6 +134,37 @@ describe('grounded extractive engine', () => {
     expect(one.citations.map((c) => c.code)).not.toContain('NR-97');
   });
 
+  it('leads with an item a little further down that gives the figure asked, when none chosen does', async () => {
+    const refresher: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000040',
+      item: '98.8.3',
+      content:
+        'A carga horária dos treinamentos de reciclagem deve atender as necessidades da situação que o motivou.',
+      score: 10,
+    };
+    const basic: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000041',
+      item: 'Anexo III 1',
+      headingPath: 'Anexo III - Treinamento',
+      content:
+        'CURSO BÁSICO - SEGURANÇA NA PLATAFORMA\nI - Para os operadores autorizados: carga horária mínima - 40h:\nProgramação Mínima:',
+      score: 5.5,
+    };
+    const lead = (question: string) =>
+      engine
+        .answer(inputFor(question, [refresher, basic]))
+        .then((r) => r.markdown.split('\n\n')[0]!);
+    // The heading-like line that carries the figure is stated as it stands, without its "I -".
+    expect(await lead('Qual a carga horária do treinamento da NR-98?')).toBe(
+      'Segundo o item 1 do Anexo III da NR-98 (Treinamento), para os operadores autorizados: carga horária mínima - 40h.',
+    );
+    expect(await lead('carga horária do curso básico')).toMatch(/^Segundo o item 1 do Anexo III/);
+    // Not asked for a figure, retrieval's first item leads.
+    expect(await lead('O que a NR-98 diz da reciclagem?')).toMatch(/^Segundo o item 98\.8\.3/);
+  });
+
   it('states the rule before its exception for a case the question does not speak of', async () => {
     const rule: AnswerSource = {
       ...TRAINING,

@@ -51,6 +51,17 @@ const FIT_WEIGHT = 0.35;
  * "fits" a list or yes/no question, so there the fit says nothing about which item answers.
  */
 const RANKED_BY_FIT = new Set<AnswerType>(['number', 'deadline', 'who', 'definition']);
+/**
+ * How far down retrieval's list (share of the first item's score) an item of the same regulation
+ * may be and still lead, when it alone gives the kind of answer asked for.
+ */
+const FIT_REACH = 0.5;
+const FIGURE_ANSWERS = new Set<AnswerType>(['number', 'deadline']);
+/**
+ * How far down retrieval's list a general regulation's item may be and still lead over a sector
+ * regulation's whose sector the user did not name.
+ */
+const GENERAL_REACH = 0.75;
 
 function isRelative(a: AnswerSource, b: AnswerSource): boolean {
   if (a.regulationId !== b.regulationId) return false;
@@ -185,11 +196,24 @@ export function chooseItems(
   // regulation for the sector they did ("solda e corte na construção naval": NR-34, not NR-18's
   // construction sites): its item retrieval ranked highest leads. Every chosen item of another
   // regulation is nearly as good as the first.
+  // Failing that, the general regulation retrieval ranked nearly as high leads: "carga horária do
+  // curso de vigia de espaço confinado" is NR-33's 16 hours before NR-31's for farms.
   if (!named(chosen[0]!.source) && unstatedScope(chosen[0]!.source.code, said) !== null) {
     const own = chosen
       .filter((c) => statedScope(c.source.code, said))
       .sort((a, b) => b.source.score - a.source.score)[0];
-    if (own) chosen.unshift(...chosen.splice(chosen.indexOf(own), 1));
+    const general = (c: ChosenItem) =>
+      unstatedScope(c.source.code, said) === null && !statedScope(c.source.code, said);
+    const instead =
+      own ??
+      quoted.find(
+        (c) => general(c) && c.quote.score > 0 && c.source.score >= top.score * GENERAL_REACH,
+      );
+    if (instead) {
+      if (chosen.includes(instead)) chosen.splice(chosen.indexOf(instead), 1);
+      chosen.unshift(instead);
+      if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
+    }
   }
   // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered
   // from each of them: the best item retrieval found in a named regulation the answer lacks joins
@@ -233,6 +257,29 @@ export function chooseItems(
     );
     if (fitting) {
       chosen.unshift(fitting);
+      if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
+    }
+  }
+  // …and when none of them gives it, an item of the same regulation a little further down
+  // retrieval's list that does ("a carga horária do treinamento de NR-10": the 40 hours of Anexo
+  // III, not the rule that a refresher's hours fit its cause).
+  // Only for a figure: "fits" a definition or who says less ("considera-se trabalhador autorizado
+  // para trabalho em altura" fits "o que é trabalho em altura?" as a definition, wrongly).
+  if (
+    FIGURE_ANSWERS.has(relevanceType) &&
+    !chosen.some((c) => c.quote.fits) &&
+    !named(chosen[0]!.source)
+  ) {
+    const answering = quoted.find(
+      (c) =>
+        c.quote.fits &&
+        c.quote.score > 0 &&
+        c.source.regulationId === chosen[0]!.source.regulationId &&
+        c.source.score >= top.score * FIT_REACH &&
+        !chosen.includes(c),
+    );
+    if (answering) {
+      chosen.unshift(answering);
       if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
     }
   }

@@ -227,7 +227,7 @@ export function statesFigure(text: string, relevance: Relevance): boolean {
 }
 
 export const NUMERIC_QUESTION = new RegExp(
-  `(?<!\\p{L})(?:quant[oa]s?|quanto tempo|de quanto em quanto|com que frequ[êe]ncia|qual (?:[ao] )?(?:altura|dist[âa]ncia|prazo|periodicidade|carga|validade|limite|largura|dimens|idade|n[úu]mero|valor|tempo|frequ[êe]ncia|intervalo|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem)|a cada quanto|m[íi]nim[oa]|m[áa]xim[oa]|prazo|periodicidade)(?!\\p{L})`,
+  `(?<!\\p{L})(?:quant[oa]s?|quanto tempo|de quanto em quanto|com que frequ[êe]ncia|qual (?:[ao] )?(?:altura|dist[âa]ncia|prazo|periodicidade|carga|validade|limite|largura|dimens|idade|n[úu]mero|valor|tempo|frequ[êe]ncia|intervalo|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem)|a cada quanto|carga hor[áa]ria|m[íi]nim[oa]|m[áa]xim[oa]|prazo|periodicidade)(?!\\p{L})`,
   'iu',
 );
 

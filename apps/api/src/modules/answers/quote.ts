@@ -50,6 +50,8 @@ const MAX_LIST_ITEMS = 8;
 /** A list of this many sub-items or fewer, short enough, is stated whole whatever was asked. */
 const SHORT_LIST_ITEMS = 4;
 const LEAD_IN = /:\s*$/;
+/** "I - ", "a) ": the mark of a sub-item, which a lead stating it alone leaves out. */
+const SUB_ITEM_MARK = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
 /** A sub-item that ends in "; ou": the list holds alternatives. */
 const ALTERNATIVE_END = /;\s*ou\s*$/;
 const MAX_ALTERNATIVES = 3;
@@ -213,6 +215,10 @@ function statementOf(
     const clause = decisiveClause(best.text);
     if (clause) return { text: clause, units: [best] };
     const items = subItemsOf(units, best);
+    // A heading-like line that carries its figure and opens no sub-items ("I - Para os
+    // trabalhadores autorizados: carga horária mínima - 40h:") is stated as it stands.
+    if (items.length === 0 && decisiveMatch(best.text) && best.text.length <= MAX_STATEMENT_CHARS)
+      return { text: endSentence(best.text.replace(SUB_ITEM_MARK, '')), units: [best] };
     if (items.length === 0 || items.length > MAX_LIST_ITEMS) return null;
     const text = endSentence(`${best.text.replace(LEAD_IN, '')}: ${joinAlineas(items, relevance)}`);
     return text.length <= MAX_LIST_STATEMENT_CHARS ? { text, units: [best, ...items] } : null;

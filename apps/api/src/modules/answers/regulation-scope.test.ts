@@ -151,6 +151,38 @@ describe('lead of an answer from a sector’s regulation', () => {
     );
   });
 
+  it('leads with a general regulation nearly as high over a sector’s the question does not name', () => {
+    const NR31 = '8d1b1b7e-3a5c-4f0e-9d57-1e7b2f0c3a31';
+    const NR33 = 'c1a1d0e2-5b6f-4a3e-8f7d-2b9c0e1f3a33';
+    const farm = section(
+      NR31,
+      'NR-31',
+      '31.13.13.7',
+      'A capacitação inicial dos vigias deve ter carga horária de 16 (dezesseis) horas.',
+      10,
+    );
+    const general = (score: number) =>
+      section(
+        NR33,
+        'NR-33',
+        'Anexo III 1.2',
+        'A carga horária do treinamento inicial dos vigias deve ser de 16 (dezesseis) horas.',
+        score,
+      );
+    const asked = 'carga horária do curso de vigia de espaço confinado';
+    expect(answer(asked, [farm, general(8)]).lead).toMatch(
+      /^Segundo o item 1\.2 do Anexo III da NR-33/,
+    );
+    // Far behind, it does not.
+    expect(answer(asked, [farm, general(6)]).lead).toMatch(
+      /^Segundo o item 31\.13\.13\.7 da NR-31/,
+    );
+    // Naming the sector, its regulation leads.
+    expect(answer(`${asked} na fazenda`, [farm, general(8)]).lead).toMatch(
+      /^Segundo o item 31\.13\.13\.7 da NR-31/,
+    );
+  });
+
   it('says it too when the item is too long to restate and the lead only introduces the quote', () => {
     const long = section(
       NR37,
