@@ -41,6 +41,8 @@ export interface Quote {
 }
 
 const MAX_QUOTE_CHARS = 900;
+/** Asked for a figure, the unit that states one answers if it scores this share of the best. */
+const FIGURE_SHARE = 0.6;
 const MAX_QUOTED_UNITS = 5;
 /** Past this length a one-sentence statement is cut at the clause that answers. */
 const MAX_STATEMENT_CHARS = 420;
@@ -252,6 +254,14 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
   // Ties go to the earlier unit: the head of an item usually states its rule.
   let best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
   const score = best.score;
+  // Asked for a figure, a unit that states one and shares the question's words answers before a
+  // title that only names the subject ("CURSO BÁSICO…" above "…carga horária mínima - 40h").
+  if (relevance.wantsNumber && !statesFigure(best.text, relevance)) {
+    const figured = candidates
+      .filter((u) => u.overlap > 0 && statesFigure(u.text, relevance))
+      .reduce<ScoredUnit | null>((a, b) => (a && a.score >= b.score ? a : b), null);
+    if (figured && figured.score >= best.score * FIGURE_SHARE) best = figured;
+  }
   // A lead-in ("A rampa de acesso deve:") says nothing alone; its best sub-item carries the rule.
   const list = LEAD_IN.test(best.text) ? subItemsOf(units, best) : [];
   // …unless the lead-in itself carries the number asked for and no sub-item answers with one
