@@ -130,6 +130,23 @@ describe('a sizing question is answered by computing it', () => {
   });
 });
 
+describe('from how many employees the CIPA or the SESMT is required', () => {
+  it('is the first column with members of each table, per grau de risco, with the rule below it', async () => {
+    const u = await proUser();
+    const cipa = await ask(u.headers, 'A partir de quantos empregados é obrigatório ter CIPA?');
+    expect(cipa.aiResponse.split('\n')[0]).toBe(
+      '**A CIPA com membros eleitos é obrigatória a partir de 81 empregados no grau de risco 1, 51 no grau 2, 20 no grau 3 e 20 no grau 4:** é a primeira faixa com membros efetivos no Quadro I da NR-05. O grau de risco é o da atividade do estabelecimento (CNAE), no Anexo I da NR-04.',
+    );
+    expect(cipa.aiResponse).toContain('(NR-05, item 5.4.13)');
+    expect(cited(cipa.data)).toEqual(['NR-05 Quadro I', 'NR-05 5.4.13']);
+    const sesmt = await ask(u.headers, 'com quantos funcionários a empresa precisa de SESMT?');
+    expect(sesmt.aiResponse.split('\n')[0]).toBe(
+      '**O SESMT é obrigatório a partir de 501 empregados no grau de risco 1, 501 no grau 2, 101 no grau 3 e 50 no grau 4:** é a primeira faixa com profissionais no Anexo II da NR-04, para o maior grau de risco entre a atividade principal e a preponderante do estabelecimento.',
+    );
+    expect(cited(sesmt.data)).toEqual(['NR-04 Anexo II', 'NR-04 4.5.1']);
+  });
+});
+
 describe('which questions are sizing questions', () => {
   it.each([
     ['quantos membros a CIPA da minha empresa deve ter?', ['cipa']],
@@ -145,8 +162,24 @@ describe('which questions are sizing questions', () => {
     'quanto tempo dura o treinamento da CIPA?',
     'O SESMT deve ser registrado?',
     'Preciso de treinamento da CIPA?',
-    'a partir de quantos empregados a CIPA é obrigatória?',
+    'a partir de quantos empregados o PGR é obrigatório?',
   ])('%s → left to the answer engines', (question) => {
     expect(parseSizingQuestion(question)).toBeNull();
+  });
+
+  it('reads "a partir de quantos empregados…" as the threshold of the table, not a sizing', () => {
+    expect(
+      parseSizingQuestion('a partir de quantos empregados a CIPA é obrigatória?'),
+    ).toMatchObject({ topics: ['cipa'], threshold: true, employees: null });
+    expect(parseSizingQuestion('Com quantos funcionários preciso de SESMT?')).toMatchObject({
+      topics: ['sesmt'],
+      threshold: true,
+    });
+    // With a count it is one establishment's sizing.
+    expect(
+      parseSizingQuestion(
+        'a partir de quantos empregados... tenho 150 empregados, preciso de CIPA?',
+      )?.threshold,
+    ).toBe(false);
   });
 });

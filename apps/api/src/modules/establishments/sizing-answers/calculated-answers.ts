@@ -10,10 +10,11 @@ import type { EngineAnswer } from '../../questions/engine-ports';
 import type { EstablishmentRow } from '../establishments.repository';
 import type { SizingTablesSource } from '../sizing/load-sizing-tables';
 import { riskDegreeOf, sizeByDegree, UnknownCnaeError, type SizingTables } from '../sizing/sizing';
-import type { SourceTable } from '../sizing/sizing-tables';
+import type { EmployeeRange, SourceTable } from '../sizing/sizing-tables';
 import {
   missingFactsAnswer,
   renderSizingAnswer,
+  SIZING_DISCLAIMER,
   tableLink,
   type SizingFacts,
 } from './sizing-answer.markdown';
@@ -43,6 +44,31 @@ function citationOf(table: SourceTable): Citation {
 function itemLink(c: Citation): string {
   const label = /^\d/.test(c.item) ? `${c.code}, item ${c.item}` : `${c.code}, ${c.item}`;
   return `[${label}](/regulations/${c.regulationId}#${encodeURIComponent(c.item)})`;
+}
+
+/** Per grau de risco 1 to 4, the first employee count of the first column that `has` a member. */
+function firstColumns(
+  ranges: readonly EmployeeRange[],
+  has: (grau: number, column: number) => boolean,
+): Map<number, number> {
+  const from = new Map<number, number>();
+  for (const grau of [1, 2, 3, 4]) {
+    const range = ranges.find((r) => has(grau, r.column));
+    if (range) from.set(grau, range.min);
+  }
+  return from;
+}
+
+/** "20 empregados em qualquer grau de risco", or "501 empregados no grau de risco 1, 101 no grau 2…". */
+function byDegree(from: ReadonlyMap<number, number>): string {
+  const counts = [...from.values()];
+  const n = (v: number) => v.toLocaleString('pt-BR');
+  if (from.size === 4 && counts.every((c) => c === counts[0]))
+    return `${n(counts[0]!)} empregados, em qualquer grau de risco`;
+  const parts = [...from].map(([grau, min], i) =>
+    i === 0 ? `${n(min)} empregados no grau de risco ${grau}` : `${n(min)} no grau ${grau}`,
+  );
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}` : parts[0]!;
 }
 
 /** The items each topic rests on besides its table. */
@@ -143,6 +169,52 @@ export function createCalculatedAnswers(deps: CalculatedAnswersDeps): Calculated
     return { markdown, citations, abstained: false };
   }
 
+  /**
+   * From how many employees the CIPA or the SESMT is required, per grau de risco: the first column
+   * of NR-05 Quadro I with elected members, of NR-04 Anexo II with a professional.
+   */
+  async function threshold(q: SizingQuestion, tables: SizingTables): Promise<EngineAnswer> {
+    const blocks: string[] = [];
+    const citations: Citation[] = [];
+    const links: string[] = [];
+    const cite = (table: SourceTable) => {
+      citations.push(citationOf(table));
+      links.push(`${tableLink(table)}${table.title ? ` — ${table.title}` : ''}`);
+    };
+    if (q.topics.includes('cipa')) {
+      const { model, table } = tables.cipa;
+      const from = firstColumns(model.ranges, (grau, column) => {
+        return (model.cells.get(grau)?.efetivos.get(column) ?? 0) > 0;
+      });
+      blocks.push(
+        `**A CIPA com membros eleitos é obrigatória a partir de ${byDegree(from)}:** é a primeira faixa com membros efetivos no Quadro I da NR-05. O grau de risco é o da atividade do estabelecimento (CNAE), no Anexo I da NR-04.`,
+        'Abaixo disso, quando o estabelecimento não é atendido por SESMT, a organização nomeia um representante dentre seus empregados para auxiliar nas ações de prevenção (NR-05, item 5.4.13).',
+      );
+      cite(table);
+    }
+    if (q.topics.includes('sesmt')) {
+      const { model, table } = tables.sesmt;
+      const from = firstColumns(model.ranges, (grau, column) =>
+        [...(model.cells.get(grau)?.values() ?? [])].some((c) => (c.get(column)?.count ?? 0) > 0),
+      );
+      blocks.push(
+        `**O SESMT é obrigatório a partir de ${byDegree(from)}:** é a primeira faixa com profissionais no Anexo II da NR-04, para o maior grau de risco entre a atividade principal e a preponderante do estabelecimento.`,
+      );
+      cite(table);
+    }
+    const rules = await deps.findItems([
+      ...(q.topics.includes('cipa') ? [{ code: 'NR-05', item: '5.4.13' }] : []),
+      ...(q.topics.includes('sesmt') ? [{ code: 'NR-04', item: '4.5.1' }] : []),
+    ]);
+    citations.push(...rules);
+    blocks.push(
+      'Para o número exato de membros ou de profissionais, pergunte com o número de empregados e o grau de risco (ou o CNAE).',
+      `**Itens citados**\n\n${[...links, ...rules.map(itemLink)].map((l) => `- ${l}`).join('\n')}`,
+      SIZING_DISCLAIMER,
+    );
+    return { markdown: blocks.join('\n\n'), citations, abstained: false };
+  }
+
   return {
     async tryAnswer({ question, userId }) {
       const q = parseSizingQuestion(question);
@@ -150,7 +222,7 @@ export function createCalculatedAnswers(deps: CalculatedAnswersDeps): Calculated
       const tables = await deps.tables();
       // Without the NR-04 and NR-05 tables the engines answer from the text as before.
       if (!tables) return null;
-      return compute(q, userId, tables);
+      return q.threshold ? threshold(q, tables) : compute(q, userId, tables);
     },
   };
 }

@@ -18,6 +18,11 @@ export interface SizingQuestion {
   cnae: string | null;
   /** "minha empresa", "nosso estabelecimento": the user's own establishment is meant. */
   own: boolean;
+  /**
+   * "A partir de quantos empregados a CIPA é obrigatória?": the table's first column with members,
+   * per grau de risco, not one establishment's sizing.
+   */
+  threshold: boolean;
 }
 
 function fold(text: string): string {
@@ -30,7 +35,7 @@ const MEMBERS =
 const OBLIGATION =
   /\b(precis\w*|dev\w*|obrigad[oa]s?|tenho que|temos que|tem que|exige|exigem)\s+(?:\w+\s+){0,2}?(ter|de|constituir|manter|montar|criar|formar|implantar|possuir|contratar)\s+(?:uma?\s+|o\s+|a\s+|os\s+|as\s+)?(cipa|sesmt|tecnic|engenheir|medic|enfermeir)|\b(cipa|sesmt)\b.{0,25}\bobrigatori[oa]\b|\bobrigatori[oa]\b.{0,25}\b(cipa|sesmt)\b/;
 const SIZING_WORD = /\b(dimensionamento|dimensionar|composicao|tamanho|quantidade)\b/;
-/** Thresholds in general ("a partir de quantos empregados…") are the table's business, not a profile's. */
+/** Thresholds in general ("a partir de quantos empregados…") are the table's first column, not a profile's. */
 const THRESHOLD =
   /\b(a partir de|com) quant[oa]s\b|\bminimo de (empregados|funcionarios|trabalhadores)\b/;
 
@@ -61,7 +66,22 @@ export function parseSizingQuestion(question: string): SizingQuestion | null {
   const obliged = OBLIGATION.test(q);
   const intent = members || obliged || SIZING_WORD.test(q);
   const grauAsked = /\b(qual|quais)\b.{0,20}\bgrau de risco\b/.test(q) && CNAE.test(q);
-  if (THRESHOLD.test(q) && !EMPLOYEES.test(q)) return null;
+  if (THRESHOLD.test(q) && !EMPLOYEES.test(q)) {
+    const asked: SizingTopic[] = [];
+    if (cipa) asked.push('cipa');
+    if (sesmt) asked.push('sesmt');
+    return asked.length === 0
+      ? null
+      : {
+          topics: asked,
+          role: null,
+          employees: null,
+          degree: null,
+          cnae: null,
+          own: false,
+          threshold: true,
+        };
+  }
 
   const topics: SizingTopic[] = [];
   if (cipa && intent) topics.push('cipa');
@@ -90,5 +110,6 @@ export function parseSizingQuestion(question: string): SizingQuestion | null {
     degree,
     cnae,
     own: OWN.test(q),
+    threshold: false,
   };
 }
