@@ -586,12 +586,18 @@ describe('a message that stands on its own in a chat', () => {
     'Os cilindros de oxigênio ficam num depósito ventilado. Mesmo assim eles precisam de corrente?',
     // "essa atividade" after the message described one.
     'Vamos limpar a fachada do prédio com balancim: que treinamento essa atividade exige?',
+    // Short, but it names its own regulation and its own thing.
+    'o que tem que constar no ASO nr7',
+    'NR 12 vale pra eletrodoméstico?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });
   });
 
   it('is still a follow-up when its pronoun or "o mesmo" points back', () => {
     expect(resolveFollowUp('E o mesmo vale pra NR-10?', previous).followUp).toBe(true);
+    // Naming only its regulation, the message asks the previous question of it.
+    expect(resolveFollowUp('e na NR 06?', previous).followUp).toBe(true);
+    expect(resolveFollowUp('e pela NR 18?', previous).followUp).toBe(true);
     expect(resolveFollowUp('Quem pode assinar e ele tem prazo?', previous).followUp).toBe(true);
     expect(resolveFollowUp('E nesse caso, precisa de projeto?', previous).followUp).toBe(true);
     // A short case before "isso" is not a case of its own: "isso" is what the chat was about.

@@ -773,8 +773,12 @@ export function resolveFollowUp(
   // "o que diz o item 1.4.3 da NR-01?" names the very item it asks about: short, but its own.
   const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2 && !ITEM_NUMBER.test(text);
   if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
+  // "o que tem que constar no ASO nr7": short, but it names its own regulation and its own thing.
+  const namesNr = new RegExp(NR_CODE.source, 'i').test(text);
+  if (!elliptical && !anaphoric && namesNr && hasOwnSubject(text.replace(NR_PHRASE, ' ')))
+    return { question: text, followUp: false };
   // "e na NR 06?": the previous subject, in the regulation the message names.
-  if (new RegExp(NR_CODE.source, 'i').test(text)) {
+  if (namesNr) {
     // "E na NR-18, o treinamento básico tem periódico de quanto?" asks of its own thing.
     const subject = hasOwnSubject(text.replace(NR_PHRASE, ' ')) ? '' : subjectOf(previous);
     return {
