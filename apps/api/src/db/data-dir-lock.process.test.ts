@@ -61,7 +61,9 @@ describe('the data-folder lock', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
 
   it('names a CLI command that holds the folder', async () => {
     const lock = await lockDataDir(dir, 'normas import corpus/');
-    expect((await refusal()).message).toContain('em uso pelo comando "normas import corpus/" (processo');
+    expect((await refusal()).message).toContain(
+      'em uso pelo comando "normas import corpus/" (processo',
+    );
     lock.release();
   });
 

@@ -51,7 +51,9 @@ function byHolder(holder: LockHolder | null): string {
     ? ''
     : `, desde ${since.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}`;
   const what =
-    holder.holder === 'servidor' ? 'pelo servidor' : `pelo comando "${holder.holder.slice(0, 120)}"`;
+    holder.holder === 'servidor'
+      ? 'pelo servidor'
+      : `pelo comando "${holder.holder.slice(0, 120)}"`;
   const where = holder.host === os.hostname() ? '' : ` na máquina ${holder.host}`;
   return `${what} (processo ${holder.pid}${where}${when})`;
 }
