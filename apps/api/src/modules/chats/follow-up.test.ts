@@ -588,6 +588,7 @@ describe('a message that stands on its own in a chat', () => {
     'Vamos limpar a fachada do prédio com balancim: que treinamento essa atividade exige?',
     // Short, but it names its own regulation and its own thing.
     'o que tem que constar no ASO nr7',
+    'por quanto tempo arquivar a PET nr33',
     'NR 12 vale pra eletrodoméstico?',
   ])('%s', (message) => {
     expect(resolveFollowUp(message, previous)).toEqual({ question: message, followUp: false });

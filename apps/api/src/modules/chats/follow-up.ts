@@ -775,7 +775,14 @@ export function resolveFollowUp(
   if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
   // "o que tem que constar no ASO nr7": short, but it names its own regulation and its own thing.
   const namesNr = new RegExp(NR_CODE.source, 'i').test(text);
-  if (!elliptical && !anaphoric && namesNr && hasOwnSubject(text.replace(NR_PHRASE, ' ')))
+  // …even when it opens like a complement ("por quanto tempo arquivar a PET nr33"); not "E na
+  // NR-18, …", which carries the conversation on.
+  if (
+    namesNr &&
+    !ELLIPSIS_START.test(text) &&
+    !anaphoric &&
+    hasOwnSubject(text.replace(NR_PHRASE, ' '))
+  )
     return { question: text, followUp: false };
   // "e na NR 06?": the previous subject, in the regulation the message names.
   if (namesNr) {
