@@ -14,6 +14,33 @@ const ANEXO = [
 ].join('\n');
 const QUESTION = 'qual o grau de risco de uma empresa de construção de edifícios?';
 
+/** The markdown of the extractive answer when retrieval found one item, `content`, and nothing else. */
+function answerFromItem(question: string, code: string, item: string, content: string): string {
+  return composeExtractiveAnswer(
+    {
+      question,
+      retrieval: {
+        abstained: false,
+        confidence: 1,
+        results: [
+          {
+            sectionId: 's1',
+            regulationId: `r-${code}`,
+            code,
+            item,
+            number: 1,
+            headingPath: '',
+            content,
+            score: 10,
+            effectiveFrom: null,
+          },
+        ],
+      },
+    },
+    '2026-11-28',
+  ).markdown;
+}
+
 describe('quoting a table item', () => {
   it('keeps the header and the rows that match the question, as a markdown table', () => {
     const quote = quoteTable(ANEXO, buildRelevance(QUESTION, splitUnits(ANEXO)));
@@ -79,30 +106,7 @@ const TRAINING = [
 ].join('\n');
 
 describe('a row of the table an item states its rule in', () => {
-  const answer = (question: string) =>
-    composeExtractiveAnswer(
-      {
-        question,
-        retrieval: {
-          abstained: false,
-          confidence: 1,
-          results: [
-            {
-              sectionId: 's1',
-              regulationId: 'r33',
-              code: 'NR-33',
-              item: 'Anexo III 1.2',
-              number: 1,
-              headingPath: '',
-              content: TRAINING,
-              score: 10,
-              effectiveFrom: null,
-            },
-          ],
-        },
-      },
-      '2026-11-27',
-    ).markdown;
+  const answer = (question: string) => answerFromItem(question, 'NR-33', 'Anexo III 1.2', TRAINING);
 
   it('states the row the question picks out in the lead, and quotes it under the rule', () => {
     const markdown = answer('Qual a carga horária do treinamento do vigia?');
@@ -138,29 +142,12 @@ describe('a row of the table an item states its rule in', () => {
       '| até 7h20 | Até 7h40 | 45 MINUTOS |',
       '| até 8h48 | Até 9h10 | 60 MINUTOS |',
     ].join('\n');
-    const [lead] = composeExtractiveAnswer(
-      {
-        question: 'Com jornada de 8h48, quantos minutos de pausa por dia o pessoal tem que ter?',
-        retrieval: {
-          abstained: false,
-          confidence: 1,
-          results: [
-            {
-              sectionId: 's1',
-              regulationId: 'r36',
-              code: 'NR-36',
-              item: '36.13.2',
-              number: 1,
-              headingPath: '',
-              content: PAUSES,
-              score: 10,
-              effectiveFrom: null,
-            },
-          ],
-        },
-      },
-      '2026-11-28',
-    ).markdown.split('\n\n');
+    const [lead] = answerFromItem(
+      'Com jornada de 8h48, quantos minutos de pausa por dia o pessoal tem que ter?',
+      'NR-36',
+      '36.13.2',
+      PAUSES,
+    ).split('\n\n');
     expect(lead).toMatch(
       /^Segundo o item 36\.13\.2 da NR-36, .*no Quadro 1, até 8h48 — TEMPO DE PAUSA: 60 MINUTOS\.$/,
     );
@@ -182,29 +169,7 @@ const ZONES = [
 
 describe('a row picked by the range that holds the quantity the question gives', () => {
   const lead = (question: string) =>
-    composeExtractiveAnswer(
-      {
-        question,
-        retrieval: {
-          abstained: false,
-          confidence: 1,
-          results: [
-            {
-              sectionId: 's1',
-              regulationId: 'r10',
-              code: 'NR-10',
-              item: 'Anexo II',
-              number: 1,
-              headingPath: '',
-              content: ZONES,
-              score: 10,
-              effectiveFrom: null,
-            },
-          ],
-        },
-      },
-      '2026-11-28',
-    ).markdown.split('\n\n');
+    answerFromItem(question, 'NR-10', 'Anexo II', ZONES).split('\n\n');
 
   it('states the row whose range holds the value, though it shares no word with the question', () => {
     const [first, , table] = lead(
