@@ -187,12 +187,45 @@ describe('a row picked by the range that holds the quantity the question gives',
     expect(first).not.toMatch(/≥10 e/);
   });
 
+  it('states the row of a scale of single values the question names, from a table alone', () => {
+    // NR-15, Anexo 1 (official text, the first rows).
+    const noise = [
+      '| NÍVEL DE RUÍDO dB (A) | MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL |',
+      '| --- | --- |',
+      '| 85 | 8 horas |',
+      '| 86 | 7 horas |',
+      '| 87 | 6 horas |',
+      '| 88 | 5 horas |',
+      '| 89 | 4 horas e 30 minutos |',
+      '| 90 | 4 horas |',
+    ].join('\n');
+    const [first, table] = answerFromItem(
+      'Quanto tempo por dia pode ficar exposto a 90 dB(A) pela NR-15?',
+      'NR-15',
+      'Anexo 1',
+      noise,
+    ).split('\n\n');
+    expect(first).toBe(
+      'Segundo o Anexo 1 da NR-15, na tabela, NÍVEL DE RUÍDO dB (A) 90 — MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL: 4 horas.',
+    );
+    expect(table).toContain('| 90 | 4 horas |');
+    expect(table).not.toContain('| 89 |');
+  });
+
   it('reads the ranges tables write', () => {
     expect(cellRange('≥10 e <15')).toEqual({ low: 10, lowIn: true, high: 15, highIn: false });
     expect(cellRange('<1')).toEqual({ low: -Infinity, lowIn: false, high: 1, highIn: false });
     expect(cellRange('20 a 29')).toEqual({ low: 20, lowIn: true, high: 29, highIn: true });
     expect(cellRange('até 50')).toMatchObject({ high: 50, highIn: true });
     expect(cellRange('acima de 1.000')).toMatchObject({ low: 1000, lowIn: false });
+    // NR-16's distances: "mais de 4.500 até 45.000", "até 225.000*" with its footnote mark.
+    expect(cellRange('mais de 4.500 até 45.000')).toEqual({
+      low: 4500,
+      lowIn: false,
+      high: 45000,
+      highIn: true,
+    });
+    expect(cellRange('mais de 90.000 até 225.000*')).toMatchObject({ high: 225000 });
     expect(cellRange('Supervisor de entrada')).toBeNull();
   });
 });

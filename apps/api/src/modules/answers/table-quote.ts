@@ -26,6 +26,22 @@ export function quoteTable(content: string, relevance: Relevance): Quote | null 
   if (ruleAt !== 1) return null;
   const [header, rule] = lines;
   const body = lines.slice(2);
+  // The row the question picks out — by its words, or by the quantity its range holds — is the
+  // statement, as in an item that states its rule above its table ("90 dB(A)" → "4 horas").
+  const picked =
+    relevance.wantsNumber || relevance.values.length > 0 ? answeringRow(units, relevance) : null;
+  if (picked?.byValue)
+    return {
+      parts: [],
+      gapAfter: false,
+      statement: picked.statement,
+      score: Math.max(0, ...units.map((u) => u.score)),
+      decisive: 1,
+      fits: true,
+      covers: coveredTerms(picked.table, relevance),
+      table: picked.table,
+      tableRowsLeftOut: body.length - 1,
+    };
   const matching = body
     .filter((u) => u.overlap > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)
@@ -59,16 +75,20 @@ function cellsOf(line: string): string[] {
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)*`;
 const COMPARED = new RegExp(
-  String.raw`^(≥|>|<|≤)\s*(${NUMBER})(?:\s*e\s*(≥|>|<|≤)\s*(${NUMBER}))?\s*[\p{L}%]*$`,
+  String.raw`^(≥|>|<|≤)\s*(${NUMBER})(?:\s*e\s*(≥|>|<|≤)\s*(${NUMBER}))?\s*[\p{L}%*]*$`,
   'u',
 );
 const BETWEEN = new RegExp(
-  String.raw`^(?:de\s+)?(${NUMBER})\s*(?:a|até|-|–)\s*(${NUMBER})\s*[\p{L}%]*$`,
+  String.raw`^(?:de\s+)?(${NUMBER})\s*(?:a|até|-|–)\s*(${NUMBER})\s*[\p{L}%*]*$`,
   'iu',
 );
-const UP_TO = new RegExp(String.raw`^(?:até|no máximo)\s+(${NUMBER})\s*[\p{L}%]*$`, 'iu');
+const ABOVE_UP_TO = new RegExp(
+  String.raw`^(?:mais de|acima de|superior a)\s+(${NUMBER})\s+(?:até|a)\s+(${NUMBER})\s*[\p{L}%*]*$`,
+  'iu',
+);
+const UP_TO = new RegExp(String.raw`^(?:até|no máximo)\s+(${NUMBER})\s*[\p{L}%*]*$`, 'iu');
 const ABOVE = new RegExp(
-  String.raw`^(acima de|mais de|superior a|a partir de)\s+(${NUMBER})\s*[\p{L}%]*$`,
+  String.raw`^(acima de|mais de|superior a|a partir de)\s+(${NUMBER})\s*[\p{L}%*]*$`,
   'iu',
 );
 
@@ -97,6 +117,9 @@ export function cellRange(cell: string): Range | null {
     }
     return range;
   }
+  // "mais de 4.500 até 45.000": above the first, up to the second.
+  if ((m = ABOVE_UP_TO.exec(text)))
+    return { low: parseQuantity(m[1]!), lowIn: false, high: parseQuantity(m[2]!), highIn: true };
   if ((m = BETWEEN.exec(text)))
     return { low: parseQuantity(m[1]!), lowIn: true, high: parseQuantity(m[2]!), highIn: true };
   if ((m = UP_TO.exec(text))) return { ...open, high: parseQuantity(m[1]!), highIn: true };
@@ -119,7 +142,18 @@ function holds(range: Range, n: number): boolean {
  */
 function rowByValue(rows: readonly Unit[], values: readonly number[]): Unit | null {
   if (values.length === 0) return null;
-  const ranged = rows.map((row) => ({ row, range: cellRange(cellsOf(row.text)[0] ?? '') }));
+  const firsts = rows.map((row) => cellsOf(row.text)[0] ?? '');
+  // A scale of single values ("85", "86", … "115" dB(A)): each row holds its own value.
+  const scale = firsts.every((c) => PLAIN_NUMBER.test(c)) && rows.length >= MIN_SCALE_ROWS;
+  const points = firsts.map(parseQuantity);
+  const rising = points.every((n, i) => i === 0 || n > points[i - 1]!);
+  const ranged = rows.map((row, i) => ({
+    row,
+    range:
+      scale && rising
+        ? { low: points[i]!, lowIn: true, high: points[i]!, highIn: true }
+        : cellRange(firsts[i]!),
+  }));
   if (ranged.filter((r) => r.range).length < 2) return null;
   const picked = new Set<Unit>();
   for (const n of values) {
@@ -130,6 +164,10 @@ function rowByValue(rows: readonly Unit[], values: readonly number[]): Unit | nu
   }
   return picked.size === 1 ? [...picked][0]! : null;
 }
+
+const PLAIN_NUMBER = /^\d+(?:[.,]\d+)?$/;
+/** A scale has at least this many rows, each value above the one before. */
+const MIN_SCALE_ROWS = 5;
 
 export interface AnsweringRow {
   /** "no Quadro 1, Vigia e trabalhador autorizado — Treinamento inicial (carga horária): 16 horas; …" */

@@ -93,6 +93,45 @@ function headerRowCount(cells: Cell[], rows: number): number {
 const NOTE_START =
   /^(\(\*+\)|\*+|\(\d+\)|OBSERVA[ÇC]|Observa[çc]|Obs\.|Notas?\b|NOTAS?\b|Fonte\b|[A-Z]\)\s)/;
 
+/** A stacked row has at least this many lines in each cell… */
+const MIN_STACKED = 3;
+/** …each of them a short value, not a wrapped sentence. */
+const MAX_STACKED_LINE = 30;
+
+/**
+ * Rows the PDF drew without rules between them: one ruled row whose every cell holds the same
+ * number of short lines, the first column's each with a figure ("85", "86", … beside "8 horas", "7
+ * horas", …, NR-15 Anexo 1), is that many rows, a line of each cell in each.
+ */
+function unstackRows(cells: Cell[], rows: number): { cells: Cell[]; rows: number } {
+  let out = cells;
+  let total = rows;
+  for (let r = total - 1; r >= 0; r--) {
+    const row = out.filter((c) => c.r0 <= r && c.r1 > r);
+    const n = row[0]?.lines.length ?? 0;
+    const stacked =
+      row.length >= 2 &&
+      n >= MIN_STACKED &&
+      row.every(
+        (c) =>
+          c.r0 === r &&
+          c.r1 === r + 1 &&
+          c.lines.length === n &&
+          c.lines.every((l) => l.length <= MAX_STACKED_LINE),
+      ) &&
+      [...row].sort((a, b) => a.c0 - b.c0)[0]!.lines.every((l) => /\d/.test(l));
+    if (!stacked) continue;
+    const extra = n - 1;
+    out = out.flatMap((c) => {
+      if (c.r0 === r && c.r1 === r + 1)
+        return c.lines.map((line, k) => ({ ...c, r0: r + k, r1: r + k + 1, lines: [line] }));
+      return [{ ...c, r0: c.r0 > r ? c.r0 + extra : c.r0, r1: c.r1 > r ? c.r1 + extra : c.r1 }];
+    });
+    total += extra;
+  }
+  return { cells: out, rows: total };
+}
+
 /** Splits a footnote cell's lines into notes: a new note starts at "(*)", "*", "A)", "Nota", … */
 export function splitNotes(lines: readonly string[]): string[] {
   const notes: string[][] = [];
@@ -182,6 +221,8 @@ export function assembleTable(parts: PageTable[], notesBelow: string[] = []): Ta
     .filter((c) => !(empty.has(c.r0) && c.r1 === c.r0 + 1))
     .map((c) => ({ ...c, r0: newIndex.get(c.r0)!, r1: newIndex.get(c.r1 - 1)! + 1 }));
   rows = kept.length;
+
+  ({ cells, rows } = unstackRows(cells, rows));
 
   let header = Math.min(headerRowCount(cells, rows), rows);
   // Nothing below the header: the rows are data (a key–value box), not a header.

@@ -17,7 +17,7 @@ import {
 const parsed = new Map<string, ParsedRegulation>();
 
 beforeAll(async () => {
-  for (const file of ['nr-04.pdf', 'nr-05.pdf', 'nr-13.pdf', 'nr-22.pdf', 'nr-29.pdf'])
+  for (const file of ['nr-04.pdf', 'nr-05.pdf', 'nr-13.pdf', 'nr-15.pdf', 'nr-22.pdf', 'nr-29.pdf'])
     parsed.set(file, await parseOfficial(file));
 }, 120_000);
 
@@ -136,6 +136,26 @@ describe('NR-05 Quadro I (dimensionamento da CIPA)', () => {
     expect(section.content).toContain(
       '| 3 | Efetivos |   | 1 | 1 | 2 | 2 | 2 | 3 | 4 | 5 | 6 | 8 | 10 | 12 | 2 |',
     );
+  });
+});
+
+describe('rows the PDF draws without rules between them', () => {
+  it('NR-15 Anexo 1: each noise level in its own row with its daily exposure', () => {
+    const noise = parsed
+      .get('nr-15.pdf')!
+      .tables!.filter((t) => rowsOf(t.grid)[0]?.join('|') === '85|8 horas');
+    expect(noise).toHaveLength(1);
+    const rows = rowsOf(noise[0]!.grid);
+    expect(rows).toHaveLength(23);
+    expect(rows[4]).toEqual(['89', '4 horas e 30 minutos']);
+    expect(rows[13]).toEqual(['100', '1 hora']);
+    expect(rows.at(-1)).toEqual(['115', '7 minutos']);
+  });
+
+  it('leaves a row of wrapped sentences as one row', () => {
+    // NR-05 Quadro I's rows are ruled; its header cells wrap over several lines of words.
+    const t = table('nr-05.pdf', 'Quadro I');
+    expect(rowsOf(t.grid)).toHaveLength(8);
   });
 });
 
