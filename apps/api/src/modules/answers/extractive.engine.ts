@@ -19,7 +19,7 @@ import { parseQuery, type ParsedQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits, type Relevance } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
 import { quoteItem } from './quote';
-import { statedScope, unstatedScope, userTexts } from './regulation-scope';
+import { statedScope, unstatedScope, userTexts, writtenForSector } from './regulation-scope';
 import { quoteTable } from './table-quote';
 import { answerTypeOf, type AnswerType } from './answer-type';
 import type { ContextPassage } from '../retrieval/retrieval.types';
@@ -135,6 +135,14 @@ function parentsFirst(
   return ordered;
 }
 
+/** Puts `item` first (moving it if it is already there), keeping the answer to MAX_ITEMS. */
+function leadWith(chosen: ChosenItem[], item: ChosenItem): void {
+  const at = chosen.indexOf(item);
+  if (at >= 0) chosen.splice(at, 1);
+  chosen.unshift(item);
+  if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
+}
+
 /** The items that answer, best first, each with what to quote from it. */
 export function chooseItems(
   question: string,
@@ -202,18 +210,15 @@ export function chooseItems(
     const own = chosen
       .filter((c) => statedScope(c.source.code, said))
       .sort((a, b) => b.source.score - a.source.score)[0];
-    const general = (c: ChosenItem) =>
-      unstatedScope(c.source.code, said) === null && !statedScope(c.source.code, said);
     const instead =
       own ??
       quoted.find(
-        (c) => general(c) && c.quote.score > 0 && c.source.score >= top.score * GENERAL_REACH,
+        (c) =>
+          !writtenForSector(c.source.code) &&
+          c.quote.score > 0 &&
+          c.source.score >= top.score * GENERAL_REACH,
       );
-    if (instead) {
-      if (chosen.includes(instead)) chosen.splice(chosen.indexOf(instead), 1);
-      chosen.unshift(instead);
-      if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
-    }
+    if (instead) leadWith(chosen, instead);
   }
   // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered
   // from each of them: the best item retrieval found in a named regulation the answer lacks joins
@@ -255,10 +260,7 @@ export function chooseItems(
       chosen[0]!,
       (r) => r.quote.fits && r.source.score >= top.score * RELATIVE_CUT,
     );
-    if (fitting) {
-      chosen.unshift(fitting);
-      if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
-    }
+    if (fitting) leadWith(chosen, fitting);
   }
   // …and when none of them gives it, an item of the same regulation a little further down
   // retrieval's list that does ("a carga horária do treinamento de NR-10": the 40 hours of Anexo
@@ -278,10 +280,7 @@ export function chooseItems(
         c.source.score >= top.score * FIT_REACH &&
         !chosen.includes(c),
     );
-    if (answering) {
-      chosen.unshift(answering);
-      if (chosen.length > MAX_ITEMS) chosen.length = MAX_ITEMS;
-    }
+    if (answering) leadWith(chosen, answering);
   }
   return chosen;
 }

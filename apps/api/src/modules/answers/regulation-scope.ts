@@ -89,12 +89,17 @@ export function unstatedScope(code: string, userTexts: readonly string[]): strin
   return sector.clause;
 }
 
+/** Whether `code`'s regulation is written for one sector (NR-18, NR-37…), not for every workplace. */
+export function writtenForSector(code: string): boolean {
+  return code in SECTORS;
+}
+
 /**
  * Whether `code`'s regulation is written for a sector that what the user said names ("na
  * construção naval" for NR-34), or names the regulation itself.
  */
 export function statedScope(code: string, userTexts: readonly string[]): boolean {
-  return code in SECTORS && unstatedScope(code, userTexts) === null;
+  return writtenForSector(code) && unstatedScope(code, userTexts) === null;
 }
 
 /** What the user said: the question, and their earlier messages when it is asked in a chat. */
