@@ -22,7 +22,10 @@ export interface Unit {
 // "(Alterado pela Portaria SEPRT n.º 915, de 30 de julho de 2019)" says who wrote the text, not what it says.
 const AMENDMENT_NOTE =
   /\s*\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad|Vide|Vigência)[^)]*\)/gi;
-const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
+/** The mark a lettered or numbered sub-item opens with: "a) ", "I - ". */
+export const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
+/** A sentence that opens a list of sub-items ends with a colon. */
+export const LEAD_IN = /:\s*$/;
 const NUMBERED_SUBITEM = /^\d{1,2}\.\s+\p{Ll}/u;
 const NUMBERED_ITEM = /^\d{1,2}(?:\.\d{1,2}){2,}\s+\S/;
 
@@ -106,7 +109,7 @@ function computeUnits(content: string): Unit[] {
     if (
       NUMBERED_ITEM.test(paragraph) &&
       before &&
-      (before.kind === 'alinea' || /:\s*$/.test(before.text))
+      (before.kind === 'alinea' || LEAD_IN.test(before.text))
     )
       return push(paragraph, 'alinea');
     // "1. a cada ano…" under "a) para empregados expostos…:": a sub-item of a sub-item.
@@ -323,19 +326,24 @@ export interface ScoredUnit extends Unit {
   score: number;
 }
 
+/** The paragraph-opening sentence that introduces the sub-items of `unit`'s list, if any. */
+export function leadInOf<T extends Unit>(units: readonly T[], unit: Unit): T | undefined {
+  for (let i = unit.index - 1; i >= 0; i -= 1) {
+    const u = units[i]!;
+    if (u.kind === 'alinea') continue;
+    return u.kind === 'sentence' && LEAD_IN.test(u.text) ? u : undefined;
+  }
+  return undefined;
+}
+
 /**
  * The terms of the lead-in a sub-item belongs to ("Compete ao vigia:" for "f) ordenar o
  * abandono… nem ser substituído por outro vigia"): every sub-item of the list is about them, so a
  * sub-item that repeats one is no nearer the question for it.
  */
 function leadInTerms(units: readonly Unit[], unit: Unit): ReadonlySet<string> {
-  if (unit.kind !== 'alinea') return NONE;
-  for (let i = unit.index - 1; i >= 0; i -= 1) {
-    const u = units[i]!;
-    if (u.kind === 'alinea') continue;
-    return u.kind === 'sentence' && /:\s*$/.test(u.text) ? termsOf(u.text) : NONE;
-  }
-  return NONE;
+  const leadIn = unit.kind === 'alinea' ? leadInOf(units, unit) : undefined;
+  return leadIn ? termsOf(leadIn.text) : NONE;
 }
 
 export function scoreUnits(units: readonly Unit[], relevance: Relevance): ScoredUnit[] {

@@ -4,9 +4,12 @@
  * in the statement is one the quote shows.
  */
 import {
+  ALINEA,
   alineaLevel,
   coveredTerms,
   decisiveMatch,
+  LEAD_IN,
+  leadInOf,
   overlap,
   scoreUnits,
   splitUnits,
@@ -51,9 +54,6 @@ const MAX_LIST_STATEMENT_CHARS = 760;
 const MAX_LIST_ITEMS = 8;
 /** A list of this many sub-items or fewer, short enough, is stated whole whatever was asked. */
 const SHORT_LIST_ITEMS = 4;
-const LEAD_IN = /:\s*$/;
-/** "I - ", "a) ": the mark of a sub-item, which a lead stating it alone leaves out. */
-const SUB_ITEM_MARK = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
 /** A sub-item that ends in "; ou": the list holds alternatives. */
 const ALTERNATIVE_END = /;\s*ou\s*$/;
 const MAX_ALTERNATIVES = 3;
@@ -220,7 +220,7 @@ function statementOf(
     // A heading-like line that carries its figure and opens no sub-items ("I - Para os
     // trabalhadores autorizados: carga horária mínima - 40h:") is stated as it stands.
     if (items.length === 0 && decisiveMatch(best.text) && best.text.length <= MAX_STATEMENT_CHARS)
-      return { text: endSentence(best.text.replace(SUB_ITEM_MARK, '')), units: [best] };
+      return { text: endSentence(best.text.replace(ALINEA, '')), units: [best] };
     if (items.length === 0 || items.length > MAX_LIST_ITEMS) return null;
     const text = endSentence(`${best.text.replace(LEAD_IN, '')}: ${joinAlineas(items, relevance)}`);
     return text.length <= MAX_LIST_STATEMENT_CHARS ? { text, units: [best, ...items] } : null;
@@ -235,16 +235,6 @@ function subItemsOf(units: ScoredUnit[], leadIn: ScoredUnit): ScoredUnit[] {
   for (let i = leadIn.index + 1; i < units.length && units[i]!.kind === 'alinea'; i += 1)
     items.push(units[i]!);
   return items;
-}
-
-/** The paragraph-opening sentence that introduces the sub-items of `unit`'s list, if any. */
-function leadInOf(units: ScoredUnit[], unit: ScoredUnit): ScoredUnit | undefined {
-  for (let i = unit.index - 1; i >= 0; i -= 1) {
-    const u = units[i]!;
-    if (u.kind === 'alinea') continue;
-    return u.kind === 'sentence' && LEAD_IN.test(u.text) ? u : undefined;
-  }
-  return undefined;
 }
 
 export function quoteItem(content: string, relevance: Relevance): Quote | null {

@@ -26,10 +26,9 @@ export function quoteTable(content: string, relevance: Relevance): Quote | null 
   if (ruleAt !== 1) return null;
   const [header, rule] = lines;
   const body = lines.slice(2);
-  // The row the question picks out — by its words, or by the quantity its range holds — is the
-  // statement, as in an item that states its rule above its table ("90 dB(A)" → "4 horas").
-  const picked =
-    relevance.wantsNumber || relevance.values.length > 0 ? answeringRow(units, relevance) : null;
+  // The row whose value or range holds a quantity the question gives is the statement, as in an
+  // item that states its rule above its table ("90 dB(A)" → "4 horas").
+  const picked = relevance.values.length > 0 ? answeringRow(units, relevance) : null;
   if (picked?.byValue)
     return {
       parts: [],
