@@ -103,10 +103,12 @@ describe('buildTurnInput', () => {
     });
     expect(buildTurnInput('e na NR 06?', chat, true).query).toBe('e na NR 06 (treinamento)?');
     // "a reciclagem" is what the message names, and the earlier subject is context; the NR the
-    // user named is in focus, not a filter: what the message names may be another NR's.
-    expect(buildTurnInput('e a reciclagem?', chat, true)).toMatchObject({
+    // user named is in focus, not a filter: what the message names may be another NR's. The
+    // answer is to the message as written: the subject it carried weighs only as context.
+    const input = buildTurnInput('e a reciclagem?', chat, true);
+    expect(input.question).toBeUndefined();
+    expect(input).toMatchObject({
       query: 'e a reciclagem?',
-      question: 'e a reciclagem (treinamento)?',
       focus: ['NR-35'],
       context: [
         { text: 'treinamento', weight: CONTEXT_WEIGHT },
@@ -129,6 +131,23 @@ describe('buildTurnInput', () => {
     expect(input.focus).toEqual(['NR-21']);
     // A message that names nothing of its own stays in the NR named before.
     expect(buildTurnInput('E ele?', chat, true).query).toMatch(/\nNR 21$/);
+  });
+
+  it("does not confine a message that names another regulation's sector to the NR named before", () => {
+    const chat = chatSoFar({
+      initialQuestion: 'Na NR-35, qual a carga horária do curso de trabalho em altura?',
+      initialRegulations: [{ title: 'Trabalho em Altura', code: 'NR-35' }],
+    });
+    // The harvest is NR-31's sector: its rule for work at height may be its own.
+    const input = buildTurnInput(
+      'e pro pessoal que sobe em escada na colheita de laranja aqui na fazenda, vale essas 8 horas tambem?',
+      chat,
+      true,
+    );
+    expect(input.query).not.toMatch(/NR/);
+    expect(input.focus).toEqual(['NR-31', 'NR-35']);
+    // Without a sector of its own, the message stays in the NR named before.
+    expect(buildTurnInput('E ele?', chat, true).query).toMatch(/\nNR-35$/);
   });
 
   it('keeps the NR the user named two messages back as the filter', () => {

@@ -1,4 +1,5 @@
 import type { ConversationTurn } from '../answers/answer-engine';
+import { sectorsNamed } from '../answers/regulation-scope';
 import type { ContextPassage } from '../retrieval/retrieval.types';
 import { canonicalCode } from '../retrieval/text/normalize';
 import { resolveFollowUp } from './follow-up';
@@ -138,18 +139,26 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     // …named in the chat's latest message that named one ("A NR-32 fala sobre perfurocortantes.").
     const naming = asked.findLast((q) => new RegExp(NR_CODE.source, 'i').test(q));
     const named = namesOwnCode ? [] : [...new Set(naming?.match(NR_CODE) ?? [])];
+    const namedCodes = named.map((n) => canonicalCode(n.replace(/\D/g, '')));
+    // "e pro pessoal da colheita de laranja, vale essas 8 horas?" after a question on NR-35: the
+    // message names another regulation's sector, whose rule may be its own.
+    const elsewhere = sectorsNamed(content).filter((code) => !namedCodes.includes(code));
     // What the message says is searched as written; what the conversation carries weighs less.
     const own = resolved.background?.own ?? resolved.question;
     if (resolved.background)
       context.push({ text: resolved.background.carried, weight: CONTEXT_WEIGHT });
     context.push(...earlierPassages(asked));
-    if (resolved.background && named.length > 0) {
+    if (named.length > 0 && elsewhere.length > 0) {
+      // The NR named earlier and the sector's weigh in; neither confines the search.
+      query = resolved.question;
+      focus = [...new Set([...elsewhere, ...namedCodes, ...cited])];
+    } else if (resolved.background && named.length > 0) {
       // The message names a thing of its own ("e a reciclagem?", "Funcionário se recusa a usar o
       // protetor auricular… posso aplicar advertência nele?" after a question on NR-21), which may
       // be another NR's: the NR named earlier weighs in, as the last answer's do, but does not
       // confine the search to it (decision 0062).
       query = own;
-      focus = [...new Set([...named.map((n) => canonicalCode(n.replace(/\D/g, ''))), ...cited])];
+      focus = [...new Set([...namedCodes, ...cited])];
     } else {
       query = [own, ...named].join('\n');
       if (!namesOwnCode && named.length === 0) focus = cited;
@@ -170,12 +179,15 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
       );
     }
   }
+  const answerAs = resolved.background?.own ?? resolved.question;
   const conversation = turns
     .slice(-CONTEXT_MESSAGES)
     .map(({ role, content: text }) => ({ role, content: text }));
   return {
     query: query.trim(),
-    ...(resolved.question !== content.trim() ? { question: resolved.question } : {}),
+    // A message that names its own thing is answered as written: the subject it carried is
+    // background (in `context`, at its weight), not words of the question the lead must state.
+    ...(answerAs !== content.trim() ? { question: answerAs } : {}),
     ...(focus.length > 0 ? { focus } : {}),
     ...(context.length > 0 ? { context } : {}),
     conversation,

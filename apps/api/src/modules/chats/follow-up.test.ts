@@ -29,6 +29,19 @@ describe('subject of a question', () => {
   });
 });
 
+it('takes neither a conjunction that opens the clause nor an adverb for a noun a pronoun stands for', () => {
+  // "Enquanto ele estiver valendo": "ele" is the embargo the chat asked about, not "Enquanto",
+  // and "exatamente" in the previous question is no thing.
+  const resolved = resolveFollowUp(
+    'Enquanto ele estiver valendo, a gente pode pelo menos mandar o pessoal instalar o guarda-corpo?',
+    'Nossa obra foi embargada ontem por falta de proteção nas bordas da laje. O que significa exatamente o embargo?',
+  );
+  expect(resolved.followUp).toBe(true);
+  expect(resolved.question).toBe(
+    'Enquanto embargo estiver valendo, a gente pode pelo menos mandar o pessoal instalar o guarda-corpo?',
+  );
+});
+
 it('reads "ela" as what the question sentence names, not the case told before it', () => {
   const previous =
     'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?';

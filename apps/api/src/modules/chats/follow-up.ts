@@ -89,6 +89,12 @@ const NOT_SUBJECT = new Set(
     'sempre',
     'amanhã',
     'ontem',
+    // Conjunctions that open a clause ("Enquanto ele estiver valendo…"): no noun for a pronoun.
+    'enquanto',
+    'embora',
+    'porque',
+    'pois',
+    'então',
   ].map(foldText),
 );
 
@@ -305,6 +311,8 @@ export function phrasesOf(question: string): Phrase[] {
         /^[\p{L}\p{N}-]+$/u.test(token) &&
         !STOP_WORDS.has(w) &&
         !NOT_SUBJECT.has(w) &&
+        // "exatamente", "atualmente": adverbs say how, not what.
+        !/^\p{L}{4,}mente$/u.test(w) &&
         w.length >= 2 &&
         !verb);
     if (content) {
