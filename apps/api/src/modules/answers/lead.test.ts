@@ -362,4 +362,37 @@ describe('lead of an extractive answer', () => {
       'Segundo o item 6.4.1 do Anexo II da NR-17, as pausas devem ser concedidas: a) fora do posto de trabalho; b) em 02 (dois) períodos de 10 (dez) minutos contínuos; c) após os primeiros e antes dos últimos 60 (sessenta) minutos de trabalho em atividade de teleatendimento/telemarketing.',
     );
   });
+
+  it('reads a dash-marked entry as a sub-item of the sentence that opens its list, stated with it', () => {
+    // NR-15, Anexo 14 (official text).
+    const biological = section(
+      'r15',
+      'NR-15',
+      'Anexo 14',
+      'Relação das atividades que envolvem agentes biológicos, cuja insalubridade é caracterizada pela avaliação qualitativa.\n' +
+        'Insalubridade de grau máximo\n' +
+        'Trabalho ou operações, em contato permanente com:\n' +
+        '- pacientes em isolamento por doenças infecto-contagiosas, bem como objetos de seu uso, não previamente esterilizados;\n' +
+        '- esgotos (galerias e tanques); e\n' +
+        '- lixo urbano (coleta e industrialização).\n' +
+        'Insalubridade de grau médio Trabalhos e operações em contato permanente com pacientes, animais ou com material infecto-contagiante, em:\n' +
+        '- hospitais, serviços de emergência, enfermarias, ambulatórios, postos de vacinação e outros estabelecimentos destinados aos cuidados da saúde humana (aplica-se unicamente ao pessoal que tenha contato com os pacientes, bem como aos que manuseiam objetos de uso desses pacientes, não previamente esterilizados);\n' +
+        '- hospitais, ambulatórios, postos de vacinação e outros estabelecimentos destinados ao atendimento e tratamento de animais (aplica-se apenas ao pessoal que tenha contato com tais animais);\n' +
+        '- laboratórios de análise clínica e histopatologia (aplica-se tão-só ao pessoal técnico);\n' +
+        '- gabinetes de autópsias, de anatomia e histoanatomopatologia (aplica-se somente ao pessoal técnico);\n' +
+        '- cemitérios (exumação de corpos);\n' +
+        '- estábulos e cavalariças; e\n' +
+        '- resíduos de animais deteriorados.',
+      10,
+    );
+    const { lead: first } = lead(
+      'Quem trabalha em laboratório de análises clínicas tem insalubridade de que grau?',
+      [biological],
+    );
+    // The grade is in the sentence that opens the list: the entry alone ("- laboratórios…") would
+    // not say it.
+    expect(first).toBe(
+      'Segundo o Anexo 14 da NR-15, insalubridade de grau médio Trabalhos e operações em contato permanente com pacientes, animais ou com material infecto-contagiante, em: laboratórios de análise clínica e histopatologia (aplica-se tão-só ao pessoal técnico).',
+    );
+  });
 });

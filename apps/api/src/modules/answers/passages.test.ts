@@ -71,6 +71,30 @@ describe('cutting an item into units', () => {
       'sentence',
     );
   });
+
+  it('reads dash-marked entries under a lead-in as sub-items, and a dash elsewhere as text', () => {
+    // NR-15, Anexo 14 (official text).
+    const units = splitUnits(
+      [
+        'Trabalho ou operações, em contato permanente com:',
+        '- esgotos (galerias e tanques); e',
+        '- lixo urbano (coleta e industrialização).',
+      ].join('\n'),
+    );
+    expect(units.map((u) => u.kind)).toEqual(['sentence', 'alinea', 'alinea']);
+    expect(splitUnits('O lixo é coletado.\n- todo dia.')[1]!.kind).toBe('sentence');
+  });
+
+  it('reads a table caption in capitals, numbered with a dot, as part of the table', () => {
+    // NR-03, item 3.4.4 (official text): the caption is no statement of the rule.
+    const units = splitUnits(
+      [
+        'Não são passíveis de embargo ou interdição as situações com avaliação de excesso de risco moderado (M), pequeno (P) ou nenhum (N).',
+        'TABELA 3.4 - Tabela de excesso de risco: exposição ao risco pode resultar em lesão ou adoecimento de diversas vítimas simultaneamente',
+      ].join('\n'),
+    );
+    expect(units.map((u) => u.kind)).toEqual(['sentence', 'table']);
+  });
 });
 
 describe('figures the lead states', () => {

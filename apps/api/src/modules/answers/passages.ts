@@ -24,6 +24,8 @@ const AMENDMENT_NOTE =
   /\s*\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad|Vide|Vigência)[^)]*\)/gi;
 /** The mark a lettered or numbered sub-item opens with: "a) ", "I - ". */
 export const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
+/** "- lixo urbano (coleta e industrialização)": a sub-item marked by a dash rather than a letter. */
+export const BULLET = /^[-–•]\s+(?=\S)/;
 /** A sentence that opens a list of sub-items ends with a colon. */
 export const LEAD_IN = /:\s*$/;
 const NUMBERED_SUBITEM = /^\d{1,2}\.\s+\p{Ll}/u;
@@ -36,7 +38,8 @@ export function alineaLevel(text: string): number {
   return 2;
 }
 // "Quadro I – Dimensionamento da CIPA": a caption the PDF glued to the paragraph before it.
-const CAPTION = /^(?:Quadro|Tabela|Figura)\s+[IVXL\d]+(?:-[A-Z])?\s*[–-]/;
+// "TABELA 3.4 - Tabela de excesso de risco…": in capitals, numbered with a dot, all the same.
+const CAPTION = /^(?:Quadro|Tabela|Figura)\s+[IVXL\d]+(?:\.\d+)*(?:-[A-Z])?\s*[–-]/i;
 const NOTE = /^(?:Nota|Notas|Observa[çc][ãa]o|Obs\.|Exemplos?)\b/i;
 // Words after which a period does not end a sentence.
 const ABBREVIATIONS = new Set(
@@ -111,6 +114,9 @@ function computeUnits(content: string): Unit[] {
       before &&
       (before.kind === 'alinea' || LEAD_IN.test(before.text))
     )
+      return push(paragraph, 'alinea');
+    // "- lixo urbano (coleta e industrialização)" under "…em contato permanente com:".
+    if (BULLET.test(paragraph) && before && (before.kind === 'alinea' || LEAD_IN.test(before.text)))
       return push(paragraph, 'alinea');
     // "1. a cada ano…" under "a) para empregados expostos…:": a sub-item of a sub-item.
     const last = units.at(-1);

@@ -5,6 +5,7 @@
  */
 import {
   ALINEA,
+  BULLET,
   alineaLevel,
   coveredTerms,
   decisiveMatch,
@@ -130,7 +131,7 @@ function sentenceStatement(text: string, relevance: Relevance): string | null {
 
 /** A sub-item in a lead: without its closing "; e", and cut after its number when long. */
 function alineaInLead(unit: ScoredUnit, relevance: Relevance): string {
-  const text = unit.text.replace(/[\s;,.]+(?:e|ou)?$/, '');
+  const text = unit.text.replace(BULLET, '').replace(/[\s;,.]+(?:e|ou)?$/, '');
   if (text.length <= 160 || !relevance.wantsNumber) return text;
   return decisiveClause(text, 240)?.replace(/\.$/, '') ?? text;
 }

@@ -68,7 +68,7 @@ const SECTORS: Readonly<Record<string, SectorScope>> = {
   'NR-38': {
     clause: 'que se aplica à limpeza urbana e ao manejo de resíduos sólidos',
     mentions:
-      /\b(?:limpeza urbana|coleta de (?:lixo|residuos)|coleta domiciliar|coletor\w*|residuos? (?:solidos?|urbanos?|domiciliar\w*)|lixo|garis?|poda\w*|capina\w*|rocada\w*|varri\w*|aterros?|compactador\w*|recicla\w*|catador\w*|triage\w*)\b/,
+      /\b(?:limpeza urbana|coleta de (?:lixo|residuos)|coleta domiciliar|coletor\w*|residuos? (?:solidos?|urbanos?|domiciliar\w*)|lixo|garis?|poda\w*|capina\w*|rocada\w*|varri\w*|aterros?|compactador\w*|reciclave\w*|(?:cooperativas?|centrais?|usinas?) de recicla\w*|recicla\w* de (?:lixo|residuos|materia\w*)|catador\w*|triage\w*)\b/,
   },
 };
 
@@ -87,6 +87,12 @@ export function unstatedScope(code: string, userTexts: readonly string[]): strin
     if (named.test(folded) || sector.mentions.test(folded)) return null;
   }
   return sector.clause;
+}
+
+/** The sector regulations whose sector `text` names ("na colheita" → NR-31), in code order. */
+export function sectorsNamed(text: string): string[] {
+  const folded = foldText(text);
+  return Object.keys(SECTORS).filter((code) => SECTORS[code]!.mentions.test(folded));
 }
 
 /** Whether `code`'s regulation is written for one sector (NR-18, NR-37…), not for every workplace. */

@@ -80,8 +80,22 @@ describe('period cues', () => {
   it('tell an item that states a period from one with another figure, or a date in a note', () => {
     const figures = DOMAIN.quantityWords;
     expect(statesPeriod('no mínimo uma vez a cada doze meses', cues, figures)).toBe(true);
-    expect(statesPeriod('no prazo de 30 (trinta) dias', cues, figures)).toBe(true);
     expect(statesPeriod('a inspeção anual do sistema', cues, figures)).toBe(true);
+    expect(statesPeriod('b) anualmente, tendo como referência o exame', cues, figures)).toBe(true);
+    expect(statesPeriod('| Vigia | 16 horas | 8 horas/anual |', cues, figures)).toBe(true);
+    expect(statesPeriod('de 6 em 6 meses', cues, figures)).toBe(true);
+    expect(statesPeriod('com validade de 12 (doze) meses', cues, figures)).toBe(true);
+    // A length of time or a deadline is not how often: "de quanto em quanto tempo fazer o
+    // treinamento da NR-33?" is not answered by the 5 years the PETs are kept.
+    expect(
+      statesPeriod(
+        'As PETs emitidas devem ser arquivadas pelo período de 5 (cinco) anos.',
+        cues,
+        figures,
+      ),
+    ).toBe(false);
+    expect(statesPeriod('no prazo de 30 (trinta) dias', cues, figures)).toBe(false);
+    expect(statesPeriod('até 120 (cento e vinte) dias antes da data', cues, figures)).toBe(false);
     expect(statesPeriod('guarda-corpo com altura de 1,20 m', cues, figures)).toBe(false);
     expect(statesPeriod('deve ser dotado de talabarte', cues, figures)).toBe(false);
   });

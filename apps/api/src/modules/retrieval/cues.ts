@@ -201,12 +201,31 @@ function periodPattern(cues: Cues, figures: ReadonlySet<string>): RegExp {
 }
 
 /**
- * Whether an item states a period: a figure followed by a unit of time ("doze meses", "30 (trinta)
- * dias") or a time adjective ("anual"). `figures` are the folded words that state a figure.
+ * Whether an item states how often something is done: a time adjective or adverb ("anual", "8
+ * horas/anual", "anualmente"), or a figure and a unit of time that something makes recur ("a cada
+ * doze meses", "de 6 em 6 meses", "validade de 12 meses"). A length of time alone is not one: the 5
+ * years the PETs are kept, the 120 days before a dismissal, "no prazo de 30 dias" answer "por
+ * quanto tempo?" and "qual o prazo?", not "de quanto em quanto tempo?". `figures` are the folded
+ * words that state a figure.
  */
 export function statesPeriod(content: string, cues: Cues, figures: ReadonlySet<string>): boolean {
-  return periodPattern(cues, figures).test(foldText(content));
+  const folded = foldText(content);
+  const pattern = new RegExp(periodPattern(cues, figures).source, 'gu');
+  for (const m of folded.matchAll(pattern)) {
+    // A unit that is an adjective ("anual", "8 horas/anual") recurs by itself.
+    if (!/[\s()]/.test(m[0]) && PERIOD_ADJECTIVE.test(m[0])) return true;
+    const before = folded.slice(Math.max(0, m.index - 40), m.index);
+    if (RECURRENCE_BEFORE.test(before)) return true;
+  }
+  return ADVERB_PERIOD.test(folded);
 }
+
+/** What, just before a figure and its unit of time, makes it recur ("a cada", "de 6 em", "validade de"). */
+const RECURRENCE_BEFORE =
+  /(?:\ba cada\b|\bperiodic|\bintervalos?\b|\bvalidade\b|\bvez(?:es)? (?:por|ao|a cada)\b|\bde \S+ em\s*$)[^.;:]*$/u;
+/** Adverbs of recurrence ("anualmente", "semestralmente"). */
+const ADVERB_PERIOD =
+  /\b(?:anual|bianual|semestral|mensal|semanal|diaria|quinzenal|trimestral|bimestral)mente\b/u;
 
 /** Whether the question asks from where a rule applies: "a partir de qual altura", "a partir de quantos". */
 export function asksThreshold(phrase: readonly string[], cues: Cues): boolean {
