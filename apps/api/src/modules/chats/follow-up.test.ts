@@ -42,6 +42,17 @@ it('takes neither a conjunction that opens the clause nor an adverb for a noun a
   );
 });
 
+it('reads "ele" doing what a person does as the role named in the plural before a thing', () => {
+  // "sozinho" says how, and "treinamento" cannot "trabalhar acompanhado": "ele" is one of the
+  // operadores.
+  expect(
+    resolveFollowUp(
+      'Quantos dias ele tem que trabalhar acompanhado?',
+      'Depois do treinamento ele já pode operar sozinho (operadores de pá carregadeira)?',
+    ).question,
+  ).toBe('Quantos dias operadores de pá tem que trabalhar acompanhado?');
+});
+
 it('reads "ela" as what the question sentence names, not the case told before it', () => {
   const previous =
     'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?';

@@ -89,6 +89,11 @@ const NOT_SUBJECT = new Set(
     'sempre',
     'amanhã',
     'ontem',
+    // How someone does something ("pode operar sozinho"), not what it is about.
+    'sozinho',
+    'sozinha',
+    'sozinhos',
+    'sozinhas',
     // Conjunctions that open a clause ("Enquanto ele estiver valendo…"): no noun for a pronoun.
     'enquanto',
     'embora',
@@ -701,7 +706,7 @@ const PERSON_NOUNS = new Set(
 );
 /** What a person does: "ele pode receber", "ela tem direito", "ele precisa fazer reciclagem". */
 const PERSON_PREDICATE =
-  /^\s*(?:também\s+|ja\s+|já\s+|ainda\s+|não\s+)?(?:tem direito|têm direito|tiver|tiverem|precisa(?:m)? (?:fazer|de curso|de treinamento|ter)|pode(?:m)? (?:trabalhar|receber|operar|fazer|continuar|voltar|entrar|subir|ir|assinar)|recebe|recebem|fez|fizeram|faz|fazem|trabalha|trabalham|mudar|mudou|sair|saiu|voltar|voltou|está exposto|estiver exposto)(?!\p{L})/iu;
+  /^\s*(?:também\s+|ja\s+|já\s+|ainda\s+|não\s+)?(?:tem direito|têm direito|t[eê]m que (?:trabalhar|fazer|ficar|usar|passar|ter)|tiver|tiverem|precisa(?:m)? (?:fazer|de curso|de treinamento|ter)|pode(?:m)? (?:trabalhar|receber|operar|fazer|continuar|voltar|entrar|subir|ir|assinar)|recebe|recebem|fez|fizeram|faz|fazem|trabalha|trabalham|mudar|mudou|sair|saiu|voltar|voltou|está exposto|estiver exposto)(?!\p{L})/iu;
 
 /**
  * "…se ele também tiver exposição…", "Ele precisa fazer reciclagem?": what a person does has a
@@ -712,24 +717,37 @@ function personReferent(
   after: string,
   gender: 'f' | 'm',
   plural: boolean,
+  anyNumber = false,
 ): string | null {
   if (!PERSON_PREDICATE.test(after)) return null;
-  for (const phrase of phrasesOf(previous).reverse()) {
-    const tokens = phrase.text.split(/\s+/);
-    const at = tokens.findIndex(
-      (t) =>
-        (PERSON_NOUNS.has(foldText(t)) || /ista$/i.test(t)) &&
-        isPlural(t) === plural &&
-        (genderOf(t) ?? gender) === gender,
-    );
-    if (at < 0) continue;
-    // The role with its complements ("operador de máquina", "técnicos de enfermagem").
-    const role = [tokens[at]!];
-    for (let i = at + 1; i + 1 < tokens.length && /^d[eoa]s?$/i.test(tokens[i]!); i += 2)
-      role.push(tokens[i]!, tokens[i + 1]!);
-    return role.join(' ');
-  }
+  const phrases = phrasesOf(previous).reverse();
+  // With `anyNumber`, "ele" may be one of the "operadores" the previous question named.
+  for (const sameNumber of anyNumber ? [true, false] : [true])
+    for (const phrase of phrases) {
+      const tokens = phrase.text.split(/\s+/);
+      const at = tokens.findIndex(
+        (t) =>
+          (PERSON_NOUNS.has(foldText(t)) || /istas?$/i.test(t)) &&
+          (!sameNumber || isPlural(t) === plural) &&
+          (genderOf(t) ?? gender) === gender,
+      );
+      if (at < 0) continue;
+      // The role with its complements ("operador de máquina", "técnicos de enfermagem").
+      const role = [tokens[at]!];
+      for (let i = at + 1; i + 1 < tokens.length && /^d[eoa]s?$/i.test(tokens[i]!); i += 2)
+        role.push(tokens[i]!, tokens[i + 1]!);
+      return role.join(' ');
+    }
   return null;
+}
+
+/** Whether a phrase names a person by their role ("operadores de pá carregadeira", "grávida"). */
+function namesPerson(phrase: string): boolean {
+  return phrase
+    .split(/\s+/)
+    .some(
+      (w) => PERSON_NOUNS.has(foldText(w)) || /istas?$/i.test(w) || /^gravidas?$/.test(foldText(w)),
+    );
 }
 
 /** The gender an article or a preposition with one shows ("a PT", "do PGR"). */
@@ -947,8 +965,18 @@ export function resolveFollowUp(
       pronoun[1] === undefined
         ? personReferent(previous, text.slice(pronoun.index + pronoun[0].length), gender, plural)
         : null;
-    const part =
-      doer ?? pronounReferent(previous, subject, gender, plural, pronoun[1] !== undefined);
+    let part = doer ?? pronounReferent(previous, subject, gender, plural, pronoun[1] !== undefined);
+    // "Quantos dias ele tem que trabalhar acompanhado?" after a question on "operadores": what a
+    // person does has a person for its subject, before a thing of the right number.
+    if (!doer && pronoun[1] === undefined && !(part && namesPerson(part)))
+      part =
+        personReferent(
+          previous,
+          text.slice(pronoun.index + pronoun[0].length),
+          gender,
+          plural,
+          true,
+        ) ?? part;
     const own = contentWordCount(text.replace(pronoun[0], ' ')) > 0;
     // Nothing the previous question names can be it ("eles" after "limpeza de fachada"): the
     // pronoun stays, and the subject comes along.
