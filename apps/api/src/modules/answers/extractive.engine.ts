@@ -62,6 +62,11 @@ const FIGURE_ANSWERS = new Set<AnswerType>(['number', 'deadline']);
  * regulation's whose sector the user did not name.
  */
 const GENERAL_REACH = 0.75;
+/**
+ * How far down retrieval's list an item of the regulation for the sector the user named may be and
+ * still lead over a general regulation's.
+ */
+const SECTOR_REACH = 0.85;
 
 function isRelative(a: AnswerSource, b: AnswerSource): boolean {
   if (a.regulationId !== b.regulationId) return false;
@@ -219,6 +224,17 @@ export function chooseItems(
           c.source.score >= top.score * GENERAL_REACH,
       );
     if (instead) leadWith(chosen, instead);
+  } else if (!named(chosen[0]!.source) && !writtenForSector(chosen[0]!.source.code)) {
+    // A general regulation's item first, while the user named a sector whose regulation has its
+    // own rule nearly as high ("as reuniões da CIPATR são mensais igual a CIPA?"): the sector's
+    // rule is the one that applies there.
+    const sector = quoted.find(
+      (c) =>
+        statedScope(c.source.code, said) &&
+        c.quote.score > 0 &&
+        c.source.score >= top.score * SECTOR_REACH,
+    );
+    if (sector) leadWith(chosen, sector);
   }
   // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered
   // from each of them: the best item retrieval found in a named regulation the answer lacks joins

@@ -395,4 +395,34 @@ describe('lead of an extractive answer', () => {
       'Segundo o Anexo 14 da NR-15, insalubridade de grau médio Trabalhos e operações em contato permanente com pacientes, animais ou com material infecto-contagiante, em: laboratórios de análise clínica e histopatologia (aplica-se tão-só ao pessoal técnico).',
     );
   });
+
+  it("leads with the rule of the sector the user named over a general regulation's, when nearly as high", () => {
+    // NR-05 item 5.6.1 and NR-31 item 31.5.15 (official text).
+    const cipa = section(
+      'r05',
+      'NR-05',
+      '5.6.1',
+      'A CIPA terá reuniões ordinárias mensais, de acordo com o calendário preestabelecido.',
+      10,
+    );
+    const cipatr = section(
+      'r31',
+      'NR-31',
+      '31.5.15',
+      'A CIPATR terá reuniões ordinárias bimestrais, em local apropriado e em horário normal de expediente, obedecendo ao calendário bianual.',
+      9,
+    );
+    const onFarm = lead('Na fazenda, as reuniões da CIPATR são mensais como as da CIPA?', [
+      cipa,
+      cipatr,
+    ]);
+    expect(onFarm.lead).toMatch(
+      /^Segundo o item 31\.5\.15 da NR-31, a CIPATR terá reuniões ordinárias bimestrais/,
+    );
+    // Far below the general rule, the sector's item does not lead.
+    const far = { ...cipatr, score: 7 };
+    expect(
+      lead('Na fazenda, as reuniões da CIPATR são mensais como as da CIPA?', [cipa, far]).lead,
+    ).toMatch(/^Segundo o item 5\.6\.1 da NR-05/);
+  });
 });

@@ -258,6 +258,40 @@ describe('buildTurnInput', () => {
     ).toBeUndefined();
   });
 
+  it('puts the sector a message of its own names in focus, not the regulations the last answer cited', () => {
+    const chat = chatSoFar({
+      initialQuestion:
+        'Sou técnico numa construtora e o banheiro do canteiro fica a uns 120 m da frente de serviço, tá ok?',
+      initialRegulations: [{ title: 'Construção', code: 'NR-18' }],
+    });
+    // A quarry ("pedreira") is mining's, NR-22, not a construction site's "pedreiro".
+    expect(
+      buildTurnInput(
+        'agora fui transferido pra uma pedreira do grupo; lá na frente de lavra o limite é igual?',
+        chat,
+        true,
+      ).focus,
+    ).toEqual(['NR-22']);
+    expect(buildTurnInput('E o refeitório, precisa ter?', chat, true).focus).toEqual(['NR-18']);
+  });
+
+  it("does not confine a message about another regulation's topic to the NR named before", () => {
+    const chat = chatSoFar({
+      initialQuestion: 'A masseira da pizzaria entra na NR-12?',
+      initialRegulations: [{ title: 'Máquinas e Equipamentos', code: 'NR-12' }],
+    });
+    // Ovens are NR-14's.
+    const input = buildTurnInput(
+      'e pro forno, tem alguma regra de segurança? tipo sobre a chaminé',
+      chat,
+      true,
+    );
+    expect(input.query).not.toMatch(/NR/);
+    expect(input.focus).toEqual(['NR-14', 'NR-12']);
+    // A condition on the chat's question stays in the NR named before.
+    expect(buildTurnInput('e para 150 empregados?', chat, true).query).toMatch(/\nNR-12$/);
+  });
+
   it('carries what an earlier question asked about into a message of its own, not how it asked', () => {
     const chat = chatSoFar({
       initialQuestion:

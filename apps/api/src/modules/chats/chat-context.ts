@@ -1,5 +1,6 @@
 import type { ConversationTurn } from '../answers/answer-engine';
 import { sectorsNamed } from '../answers/regulation-scope';
+import { parseQuery } from '../retrieval/query';
 import type { ContextPassage } from '../retrieval/retrieval.types';
 import { canonicalCode } from '../retrieval/text/normalize';
 import { resolveFollowUp } from './follow-up';
@@ -143,6 +144,12 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     // "e pro pessoal da colheita de laranja, vale essas 8 horas?" after a question on NR-35: the
     // message names another regulation's sector, whose rule may be its own.
     const elsewhere = sectorsNamed(content).filter((code) => !namedCodes.includes(code));
+    // The regulations whose topics the message itself names ("forno" is NR-14's), when none is
+    // the NR named before.
+    const ownTopics = [...parseQuery(content).topicCodes]
+      .filter(([, hits]) => hits >= 1)
+      .map(([code]) => code);
+    const topics = ownTopics.some((code) => namedCodes.includes(code)) ? [] : ownTopics;
     // What the message says is searched as written; what the conversation carries weighs less.
     const own = resolved.background?.own ?? resolved.question;
     if (resolved.background)
@@ -159,6 +166,11 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
       // confine the search to it (decision 0062).
       query = own;
       focus = [...new Set([...namedCodes, ...cited])];
+    } else if (named.length > 0 && topics.length > 0) {
+      // "e pro forno, tem alguma regra? tipo sobre a chaminé" after a question on NR-12: what the
+      // message asks about is another regulation's topic, and the NR named before only weighs in.
+      query = resolved.question;
+      focus = [...new Set([...topics, ...namedCodes, ...cited])];
     } else {
       query = [own, ...named].join('\n');
       if (!namesOwnCode && named.length === 0) focus = cited;
@@ -166,7 +178,10 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   } else {
     query = content;
     if (!namesOwnCode) {
-      focus = cited;
+      // "agora fui transferido pra uma pedreira…" after a chat on a construction site: the sector
+      // the message names is where the answer is, not the regulations the last answer cited.
+      const sectors = sectorsNamed(content).filter((code) => !cited.includes(code));
+      focus = sectors.length > 0 ? sectors : cited;
       // "Quais sistemas de proteção são obrigatórios?" after "Temos um forno a gás…" stands on its
       // own but asks about the forno: the earlier questions weigh in lightly, below a follow-up's.
       // What the earlier questions asked about comes along; how they asked ("de quanto em quanto
