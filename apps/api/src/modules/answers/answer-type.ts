@@ -17,7 +17,7 @@ const NUMBER_QUESTION = words(
   'quant[oa]s?|carga hor[áa]ria|qual (?:[ao] )?(?:altura|dist[âa]ncia|carga|limite|largura|dimens[ãa]o|dimens[õo]es|idade|n[úu]mero|valor|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem|profundidade|comprimento|[áa]rea|p[ée]-direito|concentra[çc][ãa]o|pot[êe]ncia)|a partir de que|a partir de qual|acima de qu[ae]|(?:altura|dist[âa]ncia|largura|carga|idade|n[úu]mero|valor|tempo|prazo|temperatura|profundidade|p[ée]-direito) (?:m[íi]nim[oa]|m[áa]xim[oa])',
 );
 const LIST_QUESTION = words(
-  'quais|que (?:informa[çc][õo]es|dados|documentos|itens|elementos|medidas|requisitos|procedimentos|exig[êe]ncias|cuidados|etapas|provid[êe]ncias|conte[úu]dos?)|o que (?:precisa|deve|tem que|tem de|[ée] preciso|[ée] necess[áa]rio) (?:constar|conter|ter|haver|incluir|informar)|sequ[êe]ncia|hierarquia|ordem|etapas|lista|o que (?:\\S+\\s+){0,6}?(?:obriga|obrigam|exige|exigem|determina|determinam|imp[õo]e|imp[õo]em|requer|requerem)',
+  'quais|que (?:informa[çc][õo]es|dados|documentos|itens|elementos|medidas|requisitos|procedimentos|exig[êe]ncias|cuidados|etapas|provid[êe]ncias|conte[úu]dos?)|o que (?:precisa|deve|tem que|tem de|[ée] preciso|[ée] necess[áa]rio) (?:constar|conter|ter|haver|incluir|informar)|sequ[êe]ncia|hierarquia|ordem|etapas|lista|o que (?:\\S+\\s+){0,6}?(?:obriga|obrigam|exige|exigem|determina|determinam|imp[õo]e|imp[õo]em|requer|requerem)|o que (?:\\S+\\s+){0,3}?(?:[ée]|s[ãa]o) obrigad[oa]s? a (?:fazer|adotar|cumprir|garantir|providenciar)',
 );
 const WHO_QUESTION = words('quem|a quem|de quem|respons[áa]vel por');
 const DEFINITION_QUESTION = words(

@@ -104,6 +104,7 @@ describe('answer type of a question', () => {
     ['O que precisa constar no registro de manutenção?', 'list'],
     ['O que o item 6.6.1 da NR-06 obriga o trabalhador a fazer em relação ao EPI?', 'list'],
     ['O que a norma exige do operador de empilhadeira?', 'list'],
+    ['E fora o adicional, o que a empresa é obrigada a fazer pra prevenir?', 'list'],
     ['Quem elabora o plano de resgate?', 'who'],
     ['O que é trabalho em altura?', 'definition'],
     ['Por causa de furto, o gerente quer passar cadeado na porta de emergência. Pode?', 'yesno'],

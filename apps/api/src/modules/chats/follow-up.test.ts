@@ -9,6 +9,8 @@ describe('subject of a question', () => {
     ],
     ['Como funciona a PET para entrar em espaço confinado?', 'PET para entrar em espaço confinado'],
     ['O que a NR-18 exige de guarda-corpo?', 'guarda-corpo'],
+    // "quanta" asks how much: it is not part of what is asked about.
+    ['Com quanta antecedência tenho que convocar a eleição?', 'antecedência'],
     ['Quais as regras para escavações na NR-18?', 'escavações'],
     // The case told first, the question after it: the question names what is asked about.
     [
@@ -51,6 +53,18 @@ it('reads "ele" doing what a person does as the role named in the plural before 
       'Depois do treinamento ele já pode operar sozinho (operadores de pá carregadeira)?',
     ).question,
   ).toBe('Quantos dias operadores de pá tem que trabalhar acompanhado?');
+});
+
+it('reads "ele" after "um dos meus funcionários" as that one person, a noun of the message', () => {
+  expect(
+    resolveFollowUp(
+      'um dos meus funcionarios tem 63 anos, ele pode aplicar se fizer o curso?',
+      'O curso de aplicação de agrotóxico é de 20 horas, né?',
+    ),
+  ).toEqual({
+    question: 'um dos meus funcionarios tem 63 anos, ele pode aplicar se fizer o curso?',
+    followUp: false,
+  });
 });
 
 it('reads "ela" as what the question sentence names, not the case told before it', () => {

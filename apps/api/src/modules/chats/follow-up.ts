@@ -50,6 +50,7 @@ const NOT_SUBJECT = new Set(
     'quanto',
     'quantos',
     'quantas',
+    'quanta',
     'funciona',
     'funcionam',
     'diz',
@@ -646,7 +647,13 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
       : told
         ? phrases.filter(person)
         : [];
+  // "um dos meus funcionários tem 63 anos, ele pode…": one of the people the message names.
+  const oneOf = ONE_OF.exec(before);
   return (
+    (oneOf !== null &&
+      !plural &&
+      PERSON_NOUNS.has(foldText(oneOf[2]!)) &&
+      (oneOf[1]!.toLowerCase() === 'uma' ? 'f' : 'm') === gender) ||
     // "25 funcionários": the noun after its count.
     candidates.some(agrees) ||
     // "o pessoal da desossa trabalha 8h48… Quanto tempo de pausa eles têm…?", "…pra eles?".
@@ -661,6 +668,10 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
         isAcronym(/^\s*([\p{L}\p{N}-]+)/u.exec(before)?.[1] ?? '')))
   );
 }
+
+/** "um dos meus funcionários", "uma das trabalhadoras": one person of a group. */
+const ONE_OF =
+  /(?<!\p{L})(um|uma)\s+d[oa]s\s+(?:(?:meus|minhas|nossos|nossas|seus|suas)\s+)?(\p{L}+)/iu;
 
 /** "25 funcionários", "três eletricistas": the count before a noun. */
 const COUNT = new RegExp(`^(?:\\d+|${NUMBER_WORD})\\s+`, 'iu');
