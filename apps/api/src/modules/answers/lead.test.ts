@@ -426,4 +426,25 @@ describe('lead of an extractive answer', () => {
       lead('Na fazenda, as reuniões da CIPATR são mensais como as da CIPA?', [cipa, far]).lead,
     ).toMatch(/^Segundo o item 5\.6\.1 da NR-05/);
   });
+
+  it('states a rule that opens a table up to its colon, not "estabelece o seguinte:"', () => {
+    // NR-36, item 36.13.2 (official text).
+    const breaks = section(
+      'r36',
+      'NR-36',
+      '36.13.2',
+      'Para os trabalhadores que desenvolvem atividades exercidas diretamente no processo produtivo, ou seja, desde a recepção até a expedição, onde são exigidas repetitividade e/ou sobrecarga muscular estática ou dinâmica do pescoço, ombros, dorso e membros superiores e inferiores, devem ser asseguradas pausas psicofisiológicas distribuídas, no mínimo, de acordo com o seguinte quadro 1:\n' +
+        'QUADRO 1\n' +
+        '| JORNADA DE TRABALHO | Tempo de tolerância para aplicação da pausa | TEMPO DE PAUSA |\n' +
+        '| --- | --- | --- |\n' +
+        '| até 6h | Até 6h20 | 20 MINUTOS |\n' +
+        '| até 7h20 | Até 7h40 | 45 MINUTOS |\n' +
+        '| até 8h48 | Até 9h10 | 60 MINUTOS |',
+      10,
+    );
+    const { lead: first } = lead('Como são as pausas psicofisiológicas no frigorífico?', [breaks]);
+    expect(first).toMatch(
+      /^Segundo o item 36\.13\.2 da NR-36, para os trabalhadores .* devem ser asseguradas pausas psicofisiológicas distribuídas, no mínimo, de acordo com o seguinte quadro 1\.$/,
+    );
+  });
 });

@@ -222,7 +222,13 @@ function statementOf(
     // trabalhadores autorizados: carga horária mínima - 40h:") is stated as it stands.
     if (items.length === 0 && decisiveMatch(best.text) && best.text.length <= MAX_STATEMENT_CHARS)
       return { text: endSentence(best.text.replace(ALINEA, '')), units: [best] };
-    if (items.length === 0 || items.length > MAX_LIST_ITEMS) return null;
+    // A rule that opens a table ("…pausas psicofisiológicas… de acordo com o seguinte quadro 1:")
+    // is stated up to its colon; the table is quoted below it.
+    if (items.length === 0)
+      return best.text.length <= MAX_LIST_STATEMENT_CHARS
+        ? { text: endSentence(best.text), units: [best] }
+        : null;
+    if (items.length > MAX_LIST_ITEMS) return null;
     const text = endSentence(`${best.text.replace(LEAD_IN, '')}: ${joinAlineas(items, relevance)}`);
     return text.length <= MAX_LIST_STATEMENT_CHARS ? { text, units: [best, ...items] } : null;
   }

@@ -65,6 +65,12 @@ it('reads "ele" after "um dos meus funcionários" as that one person, a noun of 
     question: 'um dos meus funcionarios tem 63 anos, ele pode aplicar se fizer o curso?',
     followUp: false,
   });
+  expect(
+    resolveFollowUp(
+      'e se uma das farmacêuticas engravidar, ela pode continuar manipulando?',
+      'A cabine de segurança biológica tem que ser de qual classe?',
+    ).question,
+  ).not.toContain('segurança biológica pode');
 });
 
 it('reads "ela" as what the question sentence names, not the case told before it', () => {

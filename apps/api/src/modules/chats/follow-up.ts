@@ -647,12 +647,13 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
       : told
         ? phrases.filter(person)
         : [];
-  // "um dos meus funcionários tem 63 anos, ele pode…": one of the people the message names.
+  // "um dos meus funcionários tem 63 anos, ele pode…", "se uma das farmacêuticas engravidar,
+  // ela…": one of the people or things the message names.
   const oneOf = ONE_OF.exec(before);
   return (
     (oneOf !== null &&
       !plural &&
-      PERSON_NOUNS.has(foldText(oneOf[2]!)) &&
+      isContent(oneOf[2]!) &&
       (oneOf[1]!.toLowerCase() === 'uma' ? 'f' : 'm') === gender) ||
     // "25 funcionários": the noun after its count.
     candidates.some(agrees) ||
