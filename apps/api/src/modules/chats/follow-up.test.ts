@@ -73,6 +73,23 @@ it('reads "ele" after "um dos meus funcionários" as that one person, a noun of 
   ).not.toContain('segurança biológica pode');
 });
 
+it('reads "essa tensão" as the voltage the conversation gave, for the table row it picks', () => {
+  expect(
+    resolveFollowUp(
+      'E nessa tensão, qual o raio da zona controlada?',
+      'Qual a carga horária do curso complementar do SEP?',
+      ['Nosso eletricista vai trabalhar numa subestação de 13,8 kV. Precisa de curso?'],
+    ).question,
+  ).toBe('E na tensão de 13,8 kV, qual o raio da zona controlada?');
+  // A noun that names no measure keeps the subject.
+  expect(
+    resolveFollowUp(
+      'E essa rede precisa de aterramento?',
+      'A rede de 13,8 kV passa perto do galpão?',
+    ).question,
+  ).not.toContain('de 13,8 kV de');
+});
+
 it('reads "ela" as what the question sentence names, not the case told before it', () => {
   const previous =
     'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?';

@@ -338,6 +338,22 @@ const UNITS = new Set(
     .map(foldText),
 );
 
+/** A figure with its unit, for the measure a noun names ("essa tensão" → "13,8 kV"). */
+const figure = (units: string) =>
+  new RegExp(`(?<![\\d.,])-?\\d+(?:[.,]\\d+)?\\s*(?:${units})(?![\\p{L}\\d])`, 'iu');
+const LENGTH = figure('m|metros?|cm|mm|km');
+const MEASURES: Readonly<Record<string, RegExp>> = {
+  tensao: figure('kV|V|volts?'),
+  altura: LENGTH,
+  profundidade: LENGTH,
+  distancia: LENGTH,
+  largura: LENGTH,
+  comprimento: LENGTH,
+  temperatura: figure('°\\s*C|ºC|graus'),
+  carga: figure('kg|t|toneladas?|quilos?'),
+  potencia: figure('kW|kVA|cv|hp'),
+};
+
 /** Verbs a user opens a sentence with to tell their situation ("Tenho…", "Vou contratar…"). */
 const SPEAKER_VERBS = new Set(
   [
@@ -929,6 +945,12 @@ export function resolveFollowUp(
       ? lower.charAt(0).toUpperCase() + lower.slice(1)
       : lower;
     const noun = `${determiner} ${np[3]}`;
+    // "nessa tensão" after "…uma rede de 13,8 kV": the measure the conversation gave.
+    const measure = MEASURES[foldText(np[3]!)];
+    const given = measure
+      ? [previous, ...[...earlier].reverse()].map((q) => measure.exec(q)?.[0]).find(Boolean)
+      : undefined;
+    if (given) return { question: text.replace(np[0], `${noun} de ${given}`), followUp: true };
     const replaced = text.replace(np[0], noun);
     // "esses equipamentos" after a question about the EPI: the thing the abbreviation spells out.
     const abbreviation = ABBREVIATIONS.find(
