@@ -18,7 +18,11 @@ import {
 } from '../apps/api/src/modules/answers/answer-metrics';
 import { composeExtractiveAnswer } from '../apps/api/src/modules/answers/extractive.engine';
 import { createLlmEngine } from '../apps/api/src/modules/answers/llm.engine';
-import { buildTurnInput, type ChatSoFar } from '../apps/api/src/modules/chats/chat-context';
+import {
+  buildTurnInput,
+  type ChatSoFar,
+  type TurnInput,
+} from '../apps/api/src/modules/chats/chat-context';
 import { resolveFollowUp } from '../apps/api/src/modules/chats/follow-up';
 import { RETRIEVAL_LIMIT } from '../apps/api/src/modules/questions/questions.service';
 import { percentile, type EvalQuestion } from '../apps/api/src/modules/retrieval/metrics';
@@ -108,27 +112,26 @@ async function main(): Promise<void> {
      * turns were answered the same way (chat-context.ts reads it with the conversation).
      */
     const answerOf = async (q: EvalQuestion, answer: Answer) => {
-      const ask = async (
-        question: string,
-        retrievalQuery: string,
-        focus?: string[],
-        context?: ContextPassage[],
-        conversation?: ConversationTurn[],
-      ) => {
-        const retrieval = retrievalEngine.search(retrievalQuery, {
+      const ask = async (question: string, input: TurnInput = { query: question }) => {
+        const retrieval = retrievalEngine.search(input.query, {
           limit: RETRIEVAL_LIMIT,
-          focus,
-          context,
+          focus: input.focus,
+          context: input.context,
+          continues: input.continues,
+          within: input.within,
         });
-        return { retrieval, answer: await answer(question, retrieval, context, conversation) };
+        return {
+          retrieval,
+          answer: await answer(question, retrieval, input.context, input.conversation),
+        };
       };
-      if (!q.turns?.length) return ask(q.question, q.question);
+      if (!q.turns?.length) return ask(q.question);
       const regulationsOf = (citations: { code: string }[]) =>
         [...new Set(citations.map((c) => c.code))].map((code) => ({
           code,
           title: titleOf.get(code) ?? code,
         }));
-      const first = await ask(q.turns[0]!, q.turns[0]!);
+      const first = await ask(q.turns[0]!);
       const messages: ChatSoFar['messages'][number][] = [];
       const chat: ChatSoFar = {
         initialQuestion: q.turns[0]!,
@@ -138,13 +141,7 @@ async function main(): Promise<void> {
       };
       for (const turn of q.turns.slice(1)) {
         const input = buildTurnInput(turn, chat, true);
-        const result = await ask(
-          input.question ?? turn,
-          input.query,
-          input.focus,
-          input.context,
-          input.conversation,
-        );
+        const result = await ask(input.question ?? turn, input);
         messages.push({ content: turn, isUserMessage: true, regulations: [] });
         messages.push({
           content: result.answer.markdown,
@@ -154,13 +151,7 @@ async function main(): Promise<void> {
       }
       const input = buildTurnInput(q.question, chat, true);
       // As chats.service.ts asks it: the engine also reads the conversation.
-      return ask(
-        input.question ?? q.question,
-        input.query,
-        input.focus,
-        input.context,
-        input.conversation,
-      );
+      return ask(input.question ?? q.question, input);
     };
 
     const tables: string[] = [];
@@ -241,7 +232,7 @@ async function main(): Promise<void> {
       '- **Abre com item de referência**: o primeiro item citado (o que a resposta lê primeiro) é de referência.',
       '- **Resposta sem item de referência**: respondida, mas nenhum item citado é de referência — o erro que mais custa ao usuário; entre parênteses, as que abriram avisando que os itens são os mais próximos, não uma correspondência.',
       '- **Fatos citados**: fração média dos trechos de referência (`facts`) que aparecem no texto da resposta (sem acentos, caixa e pontuação); abstenção conta 0.',
-      '- **followups*.jsonl**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts). followups.jsonl serviu para ajustar a leitura das continuações. k a r (50 conversas cada) foram escritos por quem não viu esse código nem os outros conjuntos, só o texto das NRs, e nunca foram lidos: são a medida honesta do que um usuário novo recebe. Os totais de k a n já orientaram escolhas (decisão 0053); o e p foram escritos antes da decisão 0054 e medidos no código de antes (0,820 / 0,820) e no de depois; q e r, antes da decisão 0056, medidos no código de antes (0,840 / 0,760). s (68 conversas, decisão 0060) foi escrito do mesmo modo mas sobre itens que quase nenhuma pergunta de treino pedia (0 a 2): mede a cauda do acervo, onde falta a expansão por perguntas de treino; nunca foi lido, e nenhuma conversa de cobertura pede os seus itens (decisão 0061; training-data.test.ts). t (224 conversas, decisão 0060) pede itens que só as conversas de cobertura (coverage-*.jsonl) pedem, escrito por outros, que viram só a lista de itens e o texto das NRs: mede o que a cobertura dá a quem pergunta com outras palavras. u (114 conversas, decisão 0061), escrito do mesmo modo sobre 120 itens sorteados dos 1.797 que nenhuma pergunta de treino pedia no início da decisão 0061, antes das conversas de cobertura que hoje os pedem (coverage-25 a -30): mede a mesma cauda antes (0,439) e depois dessa cobertura. v e w (50 conversas cada, decisão 0070) foram escritos do mesmo modo, sobre metades disjuntas das NRs, e lidos para achar falhas: medidos antes das correções que inspiraram (0,780 / 0,820), já não são medida cega; x e y, do mesmo modo sobre outra divisão das NRs, escritos depois das correções de v e w e medidos antes das suas (0,860 / 0,760). Os conjuntos b a j, lidos para achar falhas (decisões 0047, 0049 e 0052), passaram a ser dados de treino (decisão 0053) e saíram da medida; nenhuma linha de treino tem índice de Jaccard ≥ 0,45 (palavras da conversa inteira) com uma pergunta de dev ou de qualquer conjunto de bench/questions (decisão 0061; training-data.test.ts).',
+      '- **followups*.jsonl**: conversas de 2–3 turnos num chat Pro; cada turno anterior é respondido como no chat e só o último é julgado, lido com a conversa (chat-context.ts). followups.jsonl serviu para ajustar a leitura das continuações. k a r (50 conversas cada) foram escritos por quem não viu esse código nem os outros conjuntos, só o texto das NRs, e nunca foram lidos: são a medida honesta do que um usuário novo recebe. Os totais de k a n já orientaram escolhas (decisão 0053); o e p foram escritos antes da decisão 0054 e medidos no código de antes (0,820 / 0,820) e no de depois; q e r, antes da decisão 0056, medidos no código de antes (0,840 / 0,760). s (68 conversas, decisão 0060) foi escrito do mesmo modo mas sobre itens que quase nenhuma pergunta de treino pedia (0 a 2): mede a cauda do acervo, onde falta a expansão por perguntas de treino; nunca foi lido, e nenhuma conversa de cobertura pede os seus itens (decisão 0061; training-data.test.ts). t (224 conversas, decisão 0060) pede itens que só as conversas de cobertura (coverage-*.jsonl) pedem, escrito por outros, que viram só a lista de itens e o texto das NRs: mede o que a cobertura dá a quem pergunta com outras palavras. u (114 conversas, decisão 0061), escrito do mesmo modo sobre 120 itens sorteados dos 1.797 que nenhuma pergunta de treino pedia no início da decisão 0061, antes das conversas de cobertura que hoje os pedem (coverage-25 a -30): mede a mesma cauda antes (0,439) e depois dessa cobertura. v e w (50 conversas cada, decisão 0070) foram escritos do mesmo modo, sobre metades disjuntas das NRs, e lidos para achar falhas: medidos antes das correções que inspiraram (0,780 / 0,820), já não são medida cega; x e y, do mesmo modo sobre outra divisão das NRs, escritos depois das correções de v e w e medidos antes das suas (0,860 / 0,760). fora (40 conversas, decisão 0070) termina em perguntas que as NRs não respondem (CLT, INSS, NBR, AVCB…), apoiadas na conversa ("e esse adicional entra no cálculo das férias?"): mede a abstenção num chat, 0,325 antes da decisão 0070. Os conjuntos b a j, lidos para achar falhas (decisões 0047, 0049 e 0052), passaram a ser dados de treino (decisão 0053) e saíram da medida; nenhuma linha de treino tem índice de Jaccard ≥ 0,45 (palavras da conversa inteira) com uma pergunta de dev ou de qualquer conjunto de bench/questions (decisão 0061; training-data.test.ts).',
       '- **… após outra pergunta**: controle do que o chat carrega — cada pergunta de um conjunto de perguntas avulsas, feita num chat Pro logo depois da pergunta com resposta anterior do arquivo (em geral outro assunto). Lida com a conversa, deve sair tão bem quanto sozinha; as perguntas fora do acervo continuam recusadas (coluna de abstenção), mesmo com as NRs da resposta anterior em foco.',
       realLlm
         ? `- Motor LLM: endpoint ${new URL(realLlm).host}, modelo ${process.env.NORMAS_BENCH_LLM_MODEL ?? '(padrão)'}.`

@@ -38,6 +38,7 @@ describe('buildTurnInput', () => {
         { role: 'user', content: 'Qual o treinamento para trabalho em altura?' },
         { role: 'assistant', content: 'Carga horária mínima de oito horas (NR-35, item 35.3.2).' },
       ],
+      continues: true,
     });
   });
 
@@ -129,8 +130,12 @@ describe('buildTurnInput', () => {
     );
     expect(input.query).not.toMatch(/NR/);
     expect(input.focus).toEqual(['NR-21']);
-    // A message that names nothing of its own stays in the NR named before.
-    expect(buildTurnInput('E ele?', chat, true).query).toMatch(/\nNR 21$/);
+    // A message that names nothing of its own stays in the NR named before: confined to it, but
+    // not vouched for by it (an NR the message itself names would be).
+    expect(buildTurnInput('E ele?', chat, true)).toMatchObject({
+      query: expect.not.stringMatching(/NR/),
+      within: ['NR-21'],
+    });
   });
 
   it("does not confine a message that names another regulation's sector to the NR named before", () => {
@@ -147,7 +152,7 @@ describe('buildTurnInput', () => {
     expect(input.query).not.toMatch(/NR/);
     expect(input.focus).toEqual(['NR-31', 'NR-35']);
     // Without a sector of its own, the message stays in the NR named before.
-    expect(buildTurnInput('E ele?', chat, true).query).toMatch(/\nNR-35$/);
+    expect(buildTurnInput('E ele?', chat, true).within).toEqual(['NR-35']);
   });
 
   it('keeps the NR the user named two messages back as the filter', () => {
@@ -167,7 +172,7 @@ describe('buildTurnInput', () => {
         },
       ],
     });
-    expect(buildTurnInput('E o descarte deles é de quem?', chat, true).query).toMatch(/\nNR-32$/);
+    expect(buildTurnInput('E o descarte deles é de quem?', chat, true).within).toEqual(['NR-32']);
   });
 
   it('resolves "esse equipamento", "ele" and "e para 150 empregados?" against the previous question', () => {
@@ -183,6 +188,8 @@ describe('buildTurnInput', () => {
       query:
         'Com que frequência o equipamento deve ser inspecionado (cinto de segurança tipo paraquedista)?',
       focus: ['NR-35'],
+      // Read as a follow-up: retrieval holds it to the lower bar of a message the chat vouches for.
+      continues: true,
     });
     expect(
       buildTurnInput('E qual a altura a partir da qual ele é obrigatório?', harness, true).question,
@@ -244,6 +251,7 @@ describe('buildTurnInput', () => {
     expect(input.query).toBe('Qual a carga horária do curso de operador de empilhadeira?');
     expect(input.focus).toEqual(['NR-35']);
     expect(input.question).toBeUndefined();
+    expect(input.continues).toBeUndefined();
     // Half of what a follow-up gives the same question.
     expect(input.context).toEqual([
       {
@@ -289,7 +297,7 @@ describe('buildTurnInput', () => {
     expect(input.query).not.toMatch(/NR/);
     expect(input.focus).toEqual(['NR-14', 'NR-12']);
     // A condition on the chat's question stays in the NR named before.
-    expect(buildTurnInput('e para 150 empregados?', chat, true).query).toMatch(/\nNR-12$/);
+    expect(buildTurnInput('e para 150 empregados?', chat, true).within).toEqual(['NR-12']);
   });
 
   it('carries what an earlier question asked about into a message of its own, not how it asked', () => {

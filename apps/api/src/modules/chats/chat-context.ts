@@ -34,6 +34,13 @@ export interface TurnInput {
   context?: ContextPassage[];
   /** Earlier turns given to the answer engine; absent without context. */
   conversation?: ConversationTurn[];
+  /** The message was read as a follow-up of the conversation (`SearchOptions.continues`). */
+  continues?: boolean;
+  /**
+   * The NR the user named earlier, which confines a message that names nothing of its own
+   * (`SearchOptions.within`); absent otherwise.
+   */
+  within?: string[];
 }
 
 /**
@@ -131,6 +138,7 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   const namesOwnCode = new RegExp(NR_CODE.source, 'i').test(content);
   let query: string;
   let focus: string[] = [];
+  let within: string[] = [];
   const context: ContextPassage[] = [];
   if (resolved.followUp) {
     // The NR the user named earlier stays a hard filter for a message that names nothing of its
@@ -172,7 +180,8 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
       query = resolved.question;
       focus = [...new Set([...topics, ...namedCodes, ...cited])];
     } else {
-      query = [own, ...named].join('\n');
+      query = own;
+      within = namedCodes;
       if (!namesOwnCode && named.length === 0) focus = cited;
     }
   } else {
@@ -205,6 +214,8 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
     ...(answerAs !== content.trim() ? { question: answerAs } : {}),
     ...(focus.length > 0 ? { focus } : {}),
     ...(context.length > 0 ? { context } : {}),
+    ...(within.length > 0 ? { within } : {}),
+    ...(resolved.followUp ? { continues: true } : {}),
     conversation,
   };
 }

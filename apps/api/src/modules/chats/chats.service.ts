@@ -141,6 +141,8 @@ export function createChatsService(deps: ChatsServiceDeps) {
                   limit: RETRIEVAL_LIMIT,
                   focus: turn.input.focus,
                   context: turn.input.context,
+                  continues: turn.input.continues,
+                  within: turn.input.within,
                 }),
                 conversation: turn.input.conversation,
                 context: turn.input.context,

@@ -51,6 +51,8 @@ const NOT_SUBJECT = new Set(
     'quantos',
     'quantas',
     'quanta',
+    // "A partir de qual profundidade…": the words of the question, not its subject.
+    'partir',
     'funciona',
     'funcionam',
     'diz',

@@ -307,6 +307,42 @@ describe('the answerability classifier', () => {
     expect(strict.search('quantos dias de férias o empregado pode vender?').abstained).toBe(true);
   });
 
+  it('holds a follow-up whose best item is in a regulation in focus, on its topic and with nothing outside the NRs, to half the threshold', () => {
+    // A classifier that gives every question 0.3: below its threshold of 0.5, above half of it.
+    const hesitant = createRetrievalEngine(FIXTURE_SECTIONS, DEFAULT_TUNING, OUTSIDE_DOMAINS, {
+      answerability: { ...refuseAll, bias: Math.log(0.3 / 0.7) },
+    });
+    const question = 'o vigia pode sair do posto durante a atividade?';
+    const alone = hesitant.search(question);
+    expect(alone.abstained).toBe(true);
+    expect(alone.confidence).toBeCloseTo(0.3, 2);
+    const code = alone.results[0]!.code;
+    expect(hesitant.search(question, { focus: [code], continues: true }).abstained).toBe(false);
+    // Not a message that stands on its own, nor one whose best item is outside the focus.
+    expect(hesitant.search(question, { focus: [code] }).abstained).toBe(true);
+    expect(hesitant.search(question, { focus: ['NR-99'], continues: true }).abstained).toBe(true);
+    // Nor below half the threshold.
+    expect(strict.search(question, { focus: [code], continues: true }).abstained).toBe(true);
+    // Nor a follow-up that speaks of something outside the NRs ("pela CLT").
+    expect(
+      hesitant.search('o vigia pode sair do posto durante a atividade pela CLT?', {
+        focus: [code],
+        continues: true,
+      }).abstained,
+    ).toBe(true);
+  });
+
+  it('confines a search to the regulations the conversation names, without taking them as named by the question', () => {
+    const question = 'o vigia pode sair do posto durante a atividade?';
+    const named = strict.search(`${question}\nNR-33`);
+    expect(named.abstained).toBe(false);
+    const confined = strict.search(question, { within: ['NR-33'] });
+    // The same items, all of NR-33, but the classifier still decides.
+    expect(confined.results.map((r) => r.item)).toEqual(named.results.map((r) => r.item));
+    expect(new Set(confined.results.map((r) => r.code))).toEqual(new Set(['NR-33']));
+    expect(confined.abstained).toBe(true);
+  });
+
   it('never refuses a named item, nor a question its best item covers word for word on its NR topic', () => {
     expect(strict.search('o que diz o item 33.3.2 da NR-33?').abstained).toBe(false);
     expect(strict.search('permissão de entrada em espaço confinado').abstained).toBe(false);

@@ -161,6 +161,9 @@ export const RANK_FEATURES = [
 ] as const;
 
 /** What the answerability classifier reads of a question and its best item, in this order. */
+/** The share of the answerability threshold a chat message about a regulation in focus must reach. */
+const FOCUS_RELIEF = 0.5;
+
 export const ANSWER_FEATURES = [
   'confidence',
   'coverage',
@@ -439,6 +442,7 @@ export function createRetrievalEngine(
     models: RetrievalModels,
     focus: readonly string[] = [],
     context?: readonly ContextPassage[],
+    within: readonly string[] = [],
   ): Analysis {
     const query = withContext(parseQuery(text), context);
     const named = query.codes.filter((c) => codes.has(c));
@@ -452,8 +456,15 @@ export function createRetrievalEngine(
         ? i.impliedCode
         : undefined,
     );
+    const impliedCodes = implied.filter((c): c is string => c !== undefined);
+    // The NRs the question names, or implies by an item number; failing both, those the
+    // conversation confines it to (which, unlike a named NR, do not vouch for the question).
     const scope = new Set(
-      named.length > 0 ? named : implied.filter((c): c is string => c !== undefined),
+      named.length > 0
+        ? named
+        : impliedCodes.length > 0
+          ? impliedCodes
+          : within.filter((c) => codes.has(c)),
     );
     const routing = scope.size > 0 ? undefined : router.route(query);
     let routed = routing?.codes;
@@ -694,9 +705,28 @@ export function createRetrievalEngine(
 
   function search(text: string, options: SearchOptions, models: RetrievalModels): SearchResult {
     const limit = options.limit ?? 10;
-    const analysis = analyse(text, models, options.focus, options.context);
-    const { abstained, confidence } = decide(analysis, models);
+    const analysis = analyse(text, models, options.focus, options.context, options.within);
+    const decided = decide(analysis, models);
+    const { confidence } = decided;
     const best = analysis.ranked[0];
+    // A follow-up whose best item is in a regulation the conversation is about is held to a lower
+    // bar: the conversation vouches that it is about the NRs. A message that stands on its own is
+    // not ("e o adicional noturno?" after a question on NR-15 still abstains).
+    const bestCode = best === undefined ? undefined : sections[best.doc]!.code;
+    const inFocus =
+      options.continues === true &&
+      bestCode !== undefined &&
+      [...(options.focus ?? []), ...(options.within ?? [])].includes(bestCode);
+    const bar = (models.answerability?.threshold ?? 0.5) * FOCUS_RELIEF;
+    const features = analysis.answerability;
+    const vouched =
+      inFocus &&
+      features !== null &&
+      features[AT.outsideStrong] === 0 &&
+      features[AT.outsideWeak] === 0 &&
+      features[AT.topicAgreement]! > 0;
+    const abstained =
+      decided.abstained && !(vouched && models.answerability !== undefined && confidence >= bar);
     return {
       abstained,
       confidence: Math.round(confidence * 1000) / 1000,

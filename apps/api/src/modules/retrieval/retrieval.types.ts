@@ -43,6 +43,18 @@ export interface SearchOptions {
    * add to an item's coverage but are not part of what the question asks (its own words).
    */
   context?: readonly ContextPassage[];
+  /**
+   * The message continues the conversation (a follow-up read with it, "e ela vale por quanto
+   * tempo?"): when its best item is in a regulation in `focus`, the conversation vouches that it is
+   * about the NRs, and it is answered at a lower confidence than a question on its own.
+   */
+  continues?: boolean;
+  /**
+   * Regulations the conversation confines the message to (the NR the user named earlier, for "e
+   * ele?"): the search stays in them, as for an NR the question names, but unlike one they do not
+   * vouch that the message is about the NRs. Ignored when the question names an NR or an item.
+   */
+  within?: readonly string[];
 }
 
 /** Earlier text of a conversation and how much its words weigh in a search (0..1). */
