@@ -90,6 +90,15 @@ it('reads "essa tensão" as the voltage the conversation gave, for the table row
   ).not.toContain('de 13,8 kV de');
 });
 
+it('never reads a pronoun as the NR the previous question named', () => {
+  expect(
+    resolveFollowUp(
+      'E qual o peso máximo que ela pode carregar?',
+      'O que a NR-17 fala sobre levantamento e transporte manual de cargas?',
+    ).question,
+  ).not.toContain('NR-17');
+});
+
 it('reads "ela" as what the question sentence names, not the case told before it', () => {
   const previous =
     'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?';

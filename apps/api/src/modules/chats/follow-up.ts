@@ -537,7 +537,10 @@ function pronounReferent(
   if (!plural) {
     const told = [
       ...previous.matchAll(/(?<!\p{L})(\p{L}+)\s+(\p{Lu}[\p{Lu}\p{N}-]+)(?![\p{L}\p{N}])/gu),
-    ].find((m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender);
+    ].find(
+      // "a NR-17" is the regulation the chat asks about, never what "ela" stands for.
+      (m) => ARTICLE_GENDER[m[1]!.toLowerCase()] === gender && !/^NRs?(?:-?\d+)?$/i.test(m[2]!),
+    );
     if (told) return told[2]!;
   }
   // "deles" after "…plano de prevenção pra isso (perfurocortantes)?": a plural whose gender the
