@@ -11,7 +11,7 @@ function words(alternatives: string): RegExp {
 }
 
 const DEADLINE_QUESTION = words(
-  'com que frequ[êe]ncia|de quanto em quanto|a cada quanto|qual (?:[oa] )?(?:prazo|periodicidade|validade|frequ[êe]ncia|intervalo)|em quanto tempo|quanto tempo|por quanto tempo|at[ée] quando|prazo|periodicidade|validade|vale por',
+  'com que frequ[êe]ncia|de quanto em quanto|a cada quanto|qual (?:[oa] )?(?:prazo|periodicidade|validade|frequ[êe]ncia|intervalo)|em quanto tempo|quanto tempo|por quanto tempo|at[ée] quando|prazo(?!\\s+(?:in)?determinado)|periodicidade|validade|vale por',
 );
 const NUMBER_QUESTION = words(
   'quant[oa]s?|carga hor[áa]ria|qual (?:[ao] )?(?:altura|dist[âa]ncia|carga|limite|largura|dimens[ãa]o|dimens[õo]es|idade|n[úu]mero|valor|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem|profundidade|comprimento|[áa]rea|p[ée]-direito|concentra[çc][ãa]o|pot[êe]ncia)|a partir de que|a partir de qual|acima de qu[ae]|(?:altura|dist[âa]ncia|largura|carga|idade|n[úu]mero|valor|tempo|prazo|temperatura|profundidade|p[ée]-direito) (?:m[íi]nim[oa]|m[áa]xim[oa])',

@@ -100,6 +100,8 @@ describe('answer type of a question', () => {
     ['Qual a altura mínima do guarda-corpo?', 'number'],
     ['De quanto em quanto tempo tem que inspecionar o cinto?', 'deadline'],
     ['PET vale por quanto tempo?', 'deadline'],
+    // A contract "por prazo determinado" is a kind of contract, not a deadline asked for.
+    ['O contrato do cipeiro por prazo determinado pode ser encerrado?', 'yesno'],
     ['Quais dados mínimos tem que ter no ASO?', 'list'],
     ['O que precisa constar no registro de manutenção?', 'list'],
     ['O que o item 6.6.1 da NR-06 obriga o trabalhador a fazer em relação ao EPI?', 'list'],
