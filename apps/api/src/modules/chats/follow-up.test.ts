@@ -81,6 +81,13 @@ it('reads "essa tensão" as the voltage the conversation gave, for the table row
       ['Nosso eletricista vai trabalhar numa subestação de 13,8 kV. Precisa de curso?'],
     ).question,
   ).toBe('E na tensão de 13,8 kV, qual o raio da zona controlada?');
+  // "esse valor": whatever the conversation measured.
+  expect(
+    resolveFollowUp(
+      'com esse valor pode liberar a entrada?',
+      'Antes de entrar na galeria o supervisor mediu o oxigênio e deu 19,7%.',
+    ).question,
+  ).toBe('com o valor de 19,7% pode liberar a entrada?');
   // A noun that names no measure keeps the subject.
   expect(
     resolveFollowUp(
@@ -97,6 +104,24 @@ it('never reads a pronoun as the NR the previous question named', () => {
       'O que a NR-17 fala sobre levantamento e transporte manual de cargas?',
     ).question,
   ).not.toContain('NR-17');
+});
+
+it('reads "mesmo assim" opening a message as holding against what the chat said, even with an NR named', () => {
+  const previous =
+    'Na usina de açúcar a caldeira ficou sem operar desde o fim da moagem passada, coisa de 8 meses.';
+  expect(
+    resolveFollowUp(
+      'mesmo assim posso acender de novo direto ou a NR-13 exige algo antes?',
+      previous,
+    ).followUp,
+  ).toBe(true);
+  // Inside a message that told its own case, it holds against that case.
+  expect(
+    resolveFollowUp(
+      'Os cilindros ficam num depósito ventilado. Mesmo assim precisam de corrente?',
+      previous,
+    ).followUp,
+  ).toBe(false);
 });
 
 it('reads "ela" as what the question sentence names, not the case told before it', () => {

@@ -354,6 +354,8 @@ const MEASURES: Readonly<Record<string, RegExp>> = {
   temperatura: figure('°\\s*C|ºC|graus'),
   carga: figure('kg|t|toneladas?|quilos?'),
   potencia: figure('kW|kVA|cv|hp'),
+  // "com esse valor" after "…o oxigênio deu 19,7%": whatever was measured.
+  valor: figure('%|ppm|mg/m³|dB\\s*\\(?A?\\)?|kV|V|m|cm|°\\s*C|ºC|kg|lux'),
 };
 
 /** Verbs a user opens a sentence with to tell their situation ("Tenho…", "Vou contratar…"). */
@@ -828,7 +830,9 @@ export function resolveFollowUp(
     // "Com que frequência os escoramentos de valas devem ser inspecionados?" says what is done.
     !FULL_CLAUSE.test(text);
   const elliptical = ELLIPSIS_START.test(text) || fragment;
-  const anaphoric = ANAPHORA.test(withoutOwnPronoun(text));
+  // "mesmo assim, posso…?" opening the message holds against what the chat said.
+  const anaphoric =
+    ANAPHORA.test(withoutOwnPronoun(text)) || /^\s*(?:e\s+|mas\s+)?mesmo assim\b/iu.test(text);
   // "o que diz o item 1.4.3 da NR-01?" names the very item it asks about: short, but its own.
   const short = contentWordCount(text.replace(NR_CODE, ' ')) <= 2 && !ITEM_NUMBER.test(text);
   if (!elliptical && !anaphoric && !short) return { question: text, followUp: false };
