@@ -209,6 +209,32 @@ ANEXO I-A
     ]);
   });
 
+  it('leaves out an annex its heading says was annulled or revoked, and keeps the one in force', () => {
+    // NR-16 prints its former Anexo V after the one in force, "ANULADO POR DECISÃO JUDICIAL".
+    const r = parse(`42.1.1 Texto principal.
+ANEXO V
+ATIVIDADES PERIGOSAS EM MOTOCICLETA
+(Entra em vigor a partir de 03 de abril de 2026)
+1. Objetivo
+1.1 Estabelecer critérios de exemplo.
+ANEXO V
+ATIVIDADES PERIGOSAS EM MOTOCICLETA
+ANULADO POR DECISÃO JUDICIAL
+1. As atividades de exemplo são consideradas perigosas.
+2. Não são consideradas perigosas as de exemplo.
+ANEXO VI
+1. Objetivo
+1.1 Item do anexo seguinte.
+1.2 (Revogado)`);
+    // A revoked item inside an annex is the item's own note: the annex stays.
+    expect(r.sections.map((s) => s.item)).toEqual([
+      '42.1.1',
+      'Anexo V 1.1',
+      'Anexo VI 1.1',
+      'Anexo VI 1.2',
+    ]);
+  });
+
   it('reads lettered groups of a list annex ("D.1 - Respirador")', () => {
     const r = parse(`42.1.1 Texto principal.
 ANEXO I

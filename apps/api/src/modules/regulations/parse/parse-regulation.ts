@@ -117,6 +117,31 @@ function annexRoot(block: Block): string {
 /** An annex title printed on two lines: the second opens the annex's first block. */
 const TITLE_CONTINUATION = /^[^\p{Ll}]{1,200}$/u;
 
+/** "ANULADO POR DECISÃO JUDICIAL", "(Revogado pela Portaria…)": an annex no longer in force. */
+const ANNULLED = /^\(?\s*(?:anulad[oa]|revogad[oa])\b/i;
+
+/**
+ * The annexes whose heading says they are no longer in force. NR-16 still prints its former Anexo
+ * V (motorcycles, 2014), "ANULADO POR DECISÃO JUDICIAL", after the one in force since 2026: its
+ * items are not the rule, and an answer must never cite them. Only what precedes the annex's first
+ * item counts; a revoked item inside an annex is a note of its own.
+ */
+function annulledAnnexes(blocks: readonly Block[], paragraphsOf: readonly string[][]): Set<number> {
+  const annulled = new Set<number>();
+  const opened = new Set<number>();
+  blocks.forEach((block, i) => {
+    const index = block.annex?.index;
+    if (index === undefined || opened.has(index)) return;
+    if (block.kind === 'item') {
+      opened.add(index);
+      return;
+    }
+    if ([block.head, ...paragraphsOf[i]!].some((text) => ANNULLED.test(text.trim())))
+      annulled.add(index);
+  });
+  return annulled;
+}
+
 /**
  * Turns blocks into sections: headings feed heading paths, notes feed effective dates, table
  * markers become markdown tables in the content and table records.
@@ -154,7 +179,9 @@ function assembleSections(
 
   const sections: ParsedSection[] = [];
   let stack: { number: string[]; text: string; annex: number | null }[] = [];
+  const annulled = annulledAnnexes(blocks, paragraphsOf);
   blocks.forEach((block, i) => {
+    if (block.annex && annulled.has(block.annex.index)) return;
     const paragraphs = paragraphsOf[i]!.filter((p) => p !== '');
     const annexIndex = block.annex?.index ?? null;
     stack = stack.filter(
