@@ -101,6 +101,16 @@ describe('query understanding', () => {
       terms: new Set(),
     });
     expect([...parseQuery('afastado pelo INSS').outsideSignal.terms]).toEqual(['inss']);
+    // Matters no NR rules, named by the authority or document that does (decision 0070).
+    for (const question of [
+      'o PGR substitui o LTCAT?',
+      'qual o código CBO dele?',
+      'e a resolução da ANEEL?',
+      'o curso do CONTRAN é obrigatório?',
+      'isso é crime?',
+      'tem direito a indenização?',
+    ])
+      expect(parseQuery(question).outsideSignal.strong, question).toBe(1);
     expect(parseQuery('o que é espaço confinado?').asksDefinition).toBe(true);
     expect(parseQuery('quem emite a permissão de trabalho?').asksDefinition).toBe(false);
   });
