@@ -124,6 +124,15 @@ it('reads "mesmo assim" opening a message as holding against what the chat said,
   ).toBe(false);
 });
 
+it('does not take "mesma" in "essa mesma regra" for the thing "essa" points to', () => {
+  const question = resolveFollowUp(
+    'e numa fazenda de café, o serviço de segurança de lá segue essa mesma regra?',
+    'O SESMT é obrigatório a partir de quantos empregados?',
+  ).question;
+  expect(question).toContain('essa mesma regra');
+  expect(question).toContain('(SESMT)');
+});
+
 it('reads "ela" as what the question sentence names, not the case told before it', () => {
   const previous =
     'O pessoal vai fazer manutenção no telhado do galpão, uns 6 m de altura. Precisa emitir permissão de trabalho?';

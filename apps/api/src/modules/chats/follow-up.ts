@@ -92,6 +92,11 @@ const NOT_SUBJECT = new Set(
     'sempre',
     'amanhã',
     'ontem',
+    // "essa mesma regra": the noun comes after it.
+    'mesmo',
+    'mesma',
+    'mesmos',
+    'mesmas',
     // How someone does something ("pode operar sozinho"), not what it is about.
     'sozinho',
     'sozinha',
