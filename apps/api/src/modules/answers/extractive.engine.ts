@@ -190,9 +190,20 @@ export function chooseItems(
   // Retrieval's first item is its best judgement of the whole item: it stays in the answer even
   // when another item has the better sentence.
   const first = (c: ChosenItem) => c.source.sectionId === top.sectionId;
+  // An item under a heading that names what was asked ("4 Periodicidade dos exames audiométricos"
+  // for "qual a periodicidade da audiometria?") answers it, whatever words its own sentences use.
+  const asked = new Set(query.terms);
+  const headed = (source: AnswerSource) => {
+    const heading = source.headingPath.split(' > ').at(-1) ?? '';
+    const terms = analyzeTerms(heading.replace(/^[\d.]+\s+/, ''));
+    return terms.length > 0 && [...asked].filter((t) => terms.includes(t)).length >= 2;
+  };
   const chosen = parentsFirst(
     candidates
-      .filter((c) => first(c) || named(c.source) || c.quote.score >= bestQuote * QUOTE_CUT)
+      .filter(
+        (c) =>
+          first(c) || named(c.source) || c.quote.score >= bestQuote * QUOTE_CUT || headed(c.source),
+      )
       .sort((a, b) => merit(b) - merit(a))
       .filter((c, i, all) => i === 0 || first(c) || merit(c) >= merit(all[0]!) * MERIT_CUT)
       .slice(0, MAX_ITEMS),

@@ -449,4 +449,102 @@ describe('lead of an extractive answer', () => {
       /^Segundo o item 36\.13\.2 da NR-36, para os trabalhadores .* devem ser asseguradas pausas psicofisiológicas distribuídas, no mínimo, de acordo com o seguinte quadro 1\.$/,
     );
   });
+
+  it('keeps an item whose heading names what was asked, though its sentences use other words', () => {
+    // NR-07, Anexo II: the items retrieval finds for the question, with their scores and headings
+    // (official text). 4.1 says "anualmente" under "4 Periodicidade dos exames audiométricos"; the
+    // items that say "período" ("repouso auditivo por um período mínimo de 14 horas") match more words.
+    const results = [
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 4.1.1',
+          'Na demissão pode ser aceito exame audiométrico realizado até 120 (cento e vinte) dias antes da data de finalização do contrato de trabalho.',
+          1.0,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 4 Periodicidade dos exames audiométricos',
+      },
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 4.1',
+          'O exame audiométrico deve ser realizado, no mínimo:\na) na admissão;\nb) anualmente, tendo como referência o exame da alínea “a” acima;\nc) na demissão.',
+          0.981,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 4 Periodicidade dos exames audiométricos',
+      },
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 4.3',
+          'O empregado deve ser submetido a exame audiométrico de referência e a exames audiométricos sequenciais na forma descrita nos subitens seguintes.',
+          0.753,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 4 Periodicidade dos exames audiométricos',
+      },
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 4.2',
+          'O intervalo entre os exames audiométricos pode ser reduzido a critério do médico do trabalho responsável pelo PCMSO.',
+          0.729,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 4 Periodicidade dos exames audiométricos',
+      },
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 3.2',
+          'O audiômetro deve ser submetido a procedimentos de verificação e controle periódico do seu funcionamento, incluindo:\nI - aferição acústica anual;\nII - calibração acústica:\na) sempre que a aferição acústica indicar alteração;\nb) quando houver recomendação de prazo pelo fabricante;\nc) a cada 5 (cinco) anos, se não houver indicação do fabricante.\nIII - aferição biológica precedendo a realização dos exames audiométricos.',
+          0.702,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 3 Exame audiométrico',
+      },
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 4.3.2',
+          'Exame audiométrico sequencial é aquele que será comparado com o exame de referência e se aplica a todo empregado que já possua um exame audiométrico de referência prévio.',
+          0.694,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 4 Periodicidade dos exames audiométricos',
+      },
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 3.4',
+          'O empregado deve permanecer em repouso auditivo por um período mínimo de 14 horas até o exame audiométrico.',
+          0.652,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 3 Exame audiométrico',
+      },
+      {
+        ...section(
+          'r07',
+          'NR-07',
+          'Anexo II 4.3.1',
+          'Exame audiométrico de referência é aquele com o qual os exames sequenciais serão comparados e que deve ser realizado:\na) quando não houver um exame audiométrico de referência prévio;\nb) quando algum exame audiométrico sequencial apresentar alteração significativa em relação ao exame de referência.',
+          0.619,
+        ),
+        headingPath:
+          'Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > 4 Periodicidade dos exames audiométricos',
+      },
+    ];
+    const { lead: first } = lead('Qual a periodicidade da audiometria?', results);
+    expect(first).toMatch(/^Segundo o item 4\.1 do Anexo II da NR-07.*b\) anualmente/);
+  });
 });
