@@ -160,10 +160,13 @@ export const RANK_FEATURES = [
   'association',
 ] as const;
 
-/** What the answerability classifier reads of a question and its best item, in this order. */
-/** The share of the answerability threshold a chat message about a regulation in focus must reach. */
+/**
+ * The share of the answerability threshold a follow-up the conversation vouches for must reach
+ * (`vouchedByChat`).
+ */
 const FOCUS_RELIEF = 0.5;
 
+/** What the answerability classifier reads of a question and its best item, in this order. */
 export const ANSWER_FEATURES = [
   'confidence',
   'coverage',
@@ -703,30 +706,38 @@ export function createRetrievalEngine(
     );
   }
 
+  /**
+   * A follow-up whose best item is in a regulation the conversation is about, on the question's NR
+   * topic and with nothing in it outside the NRs, is held to a lower bar: the conversation vouches
+   * that it is about the NRs. A message that stands on its own is not ("e o adicional noturno?"
+   * after a question on NR-15 still abstains), nor one that names the CLT or the INSS.
+   */
+  function vouchedByChat(
+    analysis: Analysis,
+    options: SearchOptions,
+    models: RetrievalModels,
+    confidence: number,
+  ): boolean {
+    const best = analysis.ranked[0];
+    const features = analysis.answerability;
+    if (!options.continues || !best || !features || !models.answerability) return false;
+    const inChat = [...(options.focus ?? []), ...(options.within ?? [])];
+    return (
+      inChat.includes(sections[best.doc]!.code) &&
+      features[AT.outsideStrong] === 0 &&
+      features[AT.outsideWeak] === 0 &&
+      features[AT.topicAgreement]! > 0 &&
+      confidence >= (models.answerability.threshold ?? 0.5) * FOCUS_RELIEF
+    );
+  }
+
   function search(text: string, options: SearchOptions, models: RetrievalModels): SearchResult {
     const limit = options.limit ?? 10;
     const analysis = analyse(text, models, options.focus, options.context, options.within);
     const decided = decide(analysis, models);
     const { confidence } = decided;
     const best = analysis.ranked[0];
-    // A follow-up whose best item is in a regulation the conversation is about is held to a lower
-    // bar: the conversation vouches that it is about the NRs. A message that stands on its own is
-    // not ("e o adicional noturno?" after a question on NR-15 still abstains).
-    const bestCode = best === undefined ? undefined : sections[best.doc]!.code;
-    const inFocus =
-      options.continues === true &&
-      bestCode !== undefined &&
-      [...(options.focus ?? []), ...(options.within ?? [])].includes(bestCode);
-    const bar = (models.answerability?.threshold ?? 0.5) * FOCUS_RELIEF;
-    const features = analysis.answerability;
-    const vouched =
-      inFocus &&
-      features !== null &&
-      features[AT.outsideStrong] === 0 &&
-      features[AT.outsideWeak] === 0 &&
-      features[AT.topicAgreement]! > 0;
-    const abstained =
-      decided.abstained && !(vouched && models.answerability !== undefined && confidence >= bar);
+    const abstained = decided.abstained && !vouchedByChat(analysis, options, models, confidence);
     return {
       abstained,
       confidence: Math.round(confidence * 1000) / 1000,
