@@ -142,7 +142,9 @@ export function buildTurnInput(content: string, chat: ChatSoFar, keepsContext: b
   const context: ContextPassage[] = [];
   if (resolved.followUp) {
     // The NR the user named earlier stays a hard filter for a message that names nothing of its
-    // own ("e para 150 empregados?", "e ele?"); the regulations the last answer cited
+    // own ("e para 150 empregados?", "e ele?"), as `within`: it confines the search but, unlike an
+    // NR the message names, does not vouch that the message is about the NRs (decision 0070);
+    // the regulations the last answer cited
     // only weigh in on the routing, so that an answer from the wrong NR does not lock the chat in
     // it, and their titles' words do not pull up the items that repeat them.
     // …named in the chat's latest message that named one ("A NR-32 fala sobre perfurocortantes.").
