@@ -346,21 +346,21 @@ const UNITS = new Set(
 );
 
 /** A figure with its unit, for the measure a noun names ("essa tensão" → "13,8 kV"). */
-const figure = (units: string) =>
+const withUnit = (units: string) =>
   new RegExp(`(?<![\\d.,])-?\\d+(?:[.,]\\d+)?\\s*(?:${units})(?![\\p{L}\\d])`, 'iu');
-const LENGTH = figure('m|metros?|cm|mm|km');
+const LENGTH = withUnit('m|metros?|cm|mm|km');
 const MEASURES: Readonly<Record<string, RegExp>> = {
-  tensao: figure('kV|V|volts?'),
+  tensao: withUnit('kV|V|volts?'),
   altura: LENGTH,
   profundidade: LENGTH,
   distancia: LENGTH,
   largura: LENGTH,
   comprimento: LENGTH,
-  temperatura: figure('°\\s*C|ºC|graus'),
-  carga: figure('kg|t|toneladas?|quilos?'),
-  potencia: figure('kW|kVA|cv|hp'),
+  temperatura: withUnit('°\\s*C|ºC|graus'),
+  carga: withUnit('kg|t|toneladas?|quilos?'),
+  potencia: withUnit('kW|kVA|cv|hp'),
   // "com esse valor" after "…o oxigênio deu 19,7%": whatever was measured.
-  valor: figure('%|ppm|mg/m³|dB\\s*\\(?A?\\)?|kV|V|m|cm|°\\s*C|ºC|kg|lux'),
+  valor: withUnit('%|ppm|mg/m³|dB\\s*\\(?A?\\)?|kV|V|m|cm|°\\s*C|ºC|kg|lux'),
 };
 
 /** Verbs a user opens a sentence with to tell their situation ("Tenho…", "Vou contratar…"). */
@@ -655,8 +655,7 @@ function ownPronoun(before: string, pronoun: RegExpExecArray): boolean {
       (!plural && isAcronym(head))
     );
   };
-  const person = (p: Phrase) =>
-    p.text.split(/\s+/).some((w) => PERSON_NOUNS.has(foldText(w)) || /istas?$/i.test(w));
+  const person = (p: Phrase) => p.text.split(/\s+/).some(isRole);
   // "Vou contratar coletores de lixo urbano: … o treinamento inicial deles?": after a case told at
   // length, a possessive stands for the people the case names; short, it is the owner the chat named.
   if (pronoun[1]?.toLowerCase() === 'd') return told && phrases.filter(person).some(agrees);
@@ -767,7 +766,7 @@ function personReferent(
       const tokens = phrase.text.split(/\s+/);
       const at = tokens.findIndex(
         (t) =>
-          (PERSON_NOUNS.has(foldText(t)) || /istas?$/i.test(t)) &&
+          isRole(t) &&
           (!sameNumber || isPlural(t) === plural) &&
           (genderOf(t) ?? gender) === gender,
       );
@@ -781,13 +780,14 @@ function personReferent(
   return null;
 }
 
+/** A word that names a person by their role ("operadores", "eletricista"). */
+function isRole(word: string): boolean {
+  return PERSON_NOUNS.has(foldText(word)) || /istas?$/i.test(word);
+}
+
 /** Whether a phrase names a person by their role ("operadores de pá carregadeira", "grávida"). */
 function namesPerson(phrase: string): boolean {
-  return phrase
-    .split(/\s+/)
-    .some(
-      (w) => PERSON_NOUNS.has(foldText(w)) || /istas?$/i.test(w) || /^gravidas?$/.test(foldText(w)),
-    );
+  return phrase.split(/\s+/).some((w) => isRole(w) || /^gravidas?$/.test(foldText(w)));
 }
 
 /** The gender an article or a preposition with one shows ("a PT", "do PGR"). */
@@ -1009,22 +1009,13 @@ export function resolveFollowUp(
     const word = foldText(pronoun[0]);
     const gender = /^[dn]?elas?$/.test(word) ? 'f' : 'm';
     const plural = word.endsWith('s');
-    const doer =
-      pronoun[1] === undefined
-        ? personReferent(previous, text.slice(pronoun.index + pronoun[0].length), gender, plural)
-        : null;
+    const after = text.slice(pronoun.index + pronoun[0].length);
+    const doer = pronoun[1] === undefined ? personReferent(previous, after, gender, plural) : null;
     let part = doer ?? pronounReferent(previous, subject, gender, plural, pronoun[1] !== undefined);
     // "Quantos dias ele tem que trabalhar acompanhado?" after a question on "operadores": what a
     // person does has a person for its subject, before a thing of the right number.
     if (!doer && pronoun[1] === undefined && !(part && namesPerson(part)))
-      part =
-        personReferent(
-          previous,
-          text.slice(pronoun.index + pronoun[0].length),
-          gender,
-          plural,
-          true,
-        ) ?? part;
+      part = personReferent(previous, after, gender, plural, true) ?? part;
     const own = contentWordCount(text.replace(pronoun[0], ' ')) > 0;
     // Nothing the previous question names can be it ("eles" after "limpeza de fachada"): the
     // pronoun stays, and the subject comes along.
