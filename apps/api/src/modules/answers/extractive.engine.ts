@@ -18,6 +18,8 @@ import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery, type ParsedQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits, type Relevance } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
+import { statesPeriod } from '../retrieval/cues';
+import { DOMAIN } from '../retrieval/synonyms';
 import { quoteItem } from './quote';
 import { statedScope, unstatedScope, userTexts, writtenForSector } from './regulation-scope';
 import { quoteTable } from './table-quote';
@@ -67,6 +69,8 @@ const GENERAL_REACH = 0.75;
  * still lead over a general regulation's.
  */
 const SECTOR_REACH = 0.85;
+/** A heading's terms that name how often ("Periodicidade", "frequência", "periódicos"). */
+const PERIOD_TERMS = ['period', 'frequenc'];
 
 function isRelative(a: AnswerSource, b: AnswerSource): boolean {
   if (a.regulationId !== b.regulationId) return false;
@@ -182,22 +186,40 @@ export function chooseItems(
   const query = parseQuery(question);
   const named = namedItems(query);
   const relevanceType = relevance.answerType;
-  const merit = (c: ChosenItem) =>
-    (named(c.source) ? 10 : 0) +
-    c.source.score / top.score +
-    QUOTE_WEIGHT * (c.quote.score / bestQuote) +
-    (c.quote.fits && RANKED_BY_FIT.has(relevanceType) ? FIT_WEIGHT : 0);
   // Retrieval's first item is its best judgement of the whole item: it stays in the answer even
   // when another item has the better sentence.
   const first = (c: ChosenItem) => c.source.sectionId === top.sectionId;
   // An item under a heading that names what was asked ("4 Periodicidade dos exames audiométricos"
   // for "qual a periodicidade da audiometria?") answers it, whatever words its own sentences use.
+  // Asked how often ("de quanto em quanto tempo fazer audiometria?"), a heading that names the
+  // periodicity names what was asked as well as the word itself would, and its item states the
+  // period asked for rather than another length of time (the 14 hours of rest before the exam).
   const asked = new Set(query.terms);
+  const headingTerms = (source: AnswerSource) =>
+    analyzeTerms((source.headingPath.split(' > ').at(-1) ?? '').replace(/^[\d.]+\s+/, ''));
+  const periodHeaded = (source: AnswerSource) =>
+    query.asksPeriod && PERIOD_TERMS.some((t) => headingTerms(source).includes(t) && !asked.has(t));
   const headed = (source: AnswerSource) => {
-    const heading = source.headingPath.split(' > ').at(-1) ?? '';
-    const terms = analyzeTerms(heading.replace(/^[\d.]+\s+/, ''));
-    return terms.length > 0 && [...asked].filter((t) => terms.includes(t)).length >= 2;
+    const terms = headingTerms(source);
+    const named = [...asked].filter((t) => terms.includes(t)).length;
+    return terms.length > 0 && named + (periodHeaded(source) ? 1 : 0) >= 2;
   };
+  // Asked how often, an item fits when it states a recurrence ("a cada dois anos", "anualmente"),
+  // or is the parent or child of one that does ("o prazo poderá ser de até 3 anos" under "revista
+  // a cada dois anos"); a length of time alone is another answer (the 14 hours of rest before the
+  // audiometry, the 5 years a PET is kept).
+  const recurring = (c: ChosenItem) =>
+    statesPeriod(c.quote.statement ?? c.source.content, DOMAIN.cues, DOMAIN.quantityWords);
+  const recurs = (c: ChosenItem) =>
+    recurring(c) ||
+    candidates.some((r) => r !== c && isRelative(r.source, c.source) && recurring(r));
+  const merit = (c: ChosenItem) =>
+    (named(c.source) ? 10 : 0) +
+    c.source.score / top.score +
+    QUOTE_WEIGHT * (c.quote.score / bestQuote) +
+    (c.quote.fits && RANKED_BY_FIT.has(relevanceType) && (!query.asksPeriod || recurs(c))
+      ? FIT_WEIGHT
+      : 0);
   const chosen = parentsFirst(
     candidates
       .filter(

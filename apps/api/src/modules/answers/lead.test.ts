@@ -547,4 +547,77 @@ describe('lead of an extractive answer', () => {
     const { lead: first } = lead('Qual a periodicidade da audiometria?', results);
     expect(first).toMatch(/^Segundo o item 4\.1 do Anexo II da NR-07.*b\) anualmente/);
   });
+
+  it('asked how often, states a recurrence before a length of time that is not one', () => {
+    // NR-07, Anexo II, in the order retrieval gives them for "de quanto em quanto tempo fazer
+    // audiometria?" (official text): the 14 hours of rest come first and are a length of time, not
+    // how often; 4.1, under the heading "4 Periodicidade…", says "anualmente".
+    const heading = (n: string) =>
+      `Anexo II - Controle Médico Ocupacional da Exposição a Níveis de Pressão Sonora Elevados > ${n}`;
+    const at = (item: string, text: string, score: number, under: string) => ({
+      ...section('r07', 'NR-07', item, text, score),
+      headingPath: heading(under),
+    });
+    const results = [
+      at(
+        'Anexo II 3.4',
+        'O empregado deve permanecer em repouso auditivo por um período mínimo de 14 horas até o exame audiométrico.',
+        1.0,
+        '3 Exame audiométrico',
+      ),
+      at(
+        'Anexo II 4.1',
+        'O exame audiométrico deve ser realizado, no mínimo:\na) na admissão;\nb) anualmente, tendo como referência o exame da alínea “a” acima;\nc) na demissão.',
+        0.88,
+        '4 Periodicidade dos exames audiométricos',
+      ),
+      at(
+        'Anexo II 3.2',
+        'O audiômetro deve ser submetido a procedimentos de verificação e controle periódico do seu funcionamento, incluindo:\nI - aferição acústica anual;\nII - calibração acústica:\na) sempre que a aferição acústica indicar alteração;\nb) quando houver recomendação de prazo pelo fabricante;\nc) a cada 5 (cinco) anos, se não houver indicação do fabricante.\nIII - aferição biológica precedendo a realização dos exames audiométricos.',
+        0.8,
+        '3 Exame audiométrico',
+      ),
+      at(
+        'Anexo II 4.1.1',
+        'Na demissão pode ser aceito exame audiométrico realizado até 120 (cento e vinte) dias antes da data de finalização do contrato de trabalho.',
+        0.75,
+        '4 Periodicidade dos exames audiométricos',
+      ),
+    ];
+    const { lead: first } = lead('De quanto em quanto tempo fazer audiometria?', results);
+    expect(first).toMatch(/^Segundo o item 4\.1 do Anexo II da NR-07.*b\) anualmente/);
+    // Asked for how long, the 14 hours answer.
+    const { lead: rest } = lead('Quanto tempo de repouso auditivo antes da audiometria?', results);
+    expect(rest).toMatch(/^Segundo o item 3\.4 do Anexo II da NR-07/);
+  });
+
+  it('asked how often, keeps the length of time that qualifies a recurrence stated by its parent', () => {
+    // NR-01 1.5.4.4.6 and its sub-item, under "1.5.4.4 Avaliação de riscos ocupacionais" (official
+    // text, shortened).
+    const headingPath =
+      '1.5 Gerenciamento de riscos ocupacionais > 1.5.4 Processo de identificação de perigos e avaliação de riscos ocupacionais > 1.5.4.4 Avaliação de riscos ocupacionais';
+    const review = section(
+      'r01',
+      'NR-01',
+      '1.5.4.4.6',
+      'A avaliação de riscos deve constituir um processo contínuo e ser revista a cada dois anos ou quando da ocorrência das seguintes situações:\na) após implementação das medidas de prevenção, para avaliação de riscos residuais;\nb) na ocorrência de acidentes ou doenças relacionadas ao trabalho.',
+      1.0,
+    );
+    const certified = section(
+      'r01',
+      'NR-01',
+      '1.5.4.4.6.1',
+      'No caso de organizações que possuírem certificações em sistema de gestão de SST, o prazo poderá ser de até 3 (três) anos.',
+      0.77,
+    );
+    const { lead: first } = lead(
+      'NR-01: de quanto em quanto tempo a avaliação de riscos do PGR tem que ser revista?',
+      [
+        { ...review, headingPath },
+        { ...certified, headingPath },
+      ],
+    );
+    expect(first).toContain('revista a cada dois anos');
+    expect(first).toContain('o prazo poderá ser de até 3 (três) anos');
+  });
 });

@@ -58,6 +58,9 @@ describe('query understanding', () => {
     const back = parseQuery('a máquina pode voltar a funcionar só soltando o botão?');
     expect(back.weights.get(stem('rearme'))).toBe(0.35);
     expect(parseQuery('e pra religar?').weights.get(stem('reset'))).toBe(0.35);
+    // "pagar pelo capacete" asks who pays: the NR-06 says the EPI is given "gratuitamente".
+    const pays = parseQuery('funcionário tem que pagar pelo capacete que a firma entrega?');
+    expect(pays.weights.get(stem('gratuitamente'))).toBe(0.35);
   });
 
   it('does not read one allowance for the other: insalubridade is not periculosidade', () => {
