@@ -109,6 +109,24 @@ describe('the official NR corpus', () => {
     expect(versions.map((s) => s.effectiveFrom)).toEqual([null, '2026-01-02']);
   });
 
+  it('keeps manganese and silica inside NR-15 Anexo 12, numbered from 1 in their own parts', async () => {
+    const sections = await sectionsOf('NR-15');
+    const manganese = sections.find((s) => s.item === 'Anexo 12 Manganês 1');
+    expect(manganese?.content).toContain('manganês e seus compostos');
+    expect(manganese?.headingPath).toBe(
+      'Anexo 12 - Limites de Tolerância para Poeiras Minerais > Manganês e Seus Compostos',
+    );
+    expect(sections.find((s) => s.item === 'Anexo 12 Sílica 7')?.content).toContain(
+      'jateamento que utilize areia',
+    );
+    // Asbestos' own annexes (a form, the table of deadlines) are not NR-15's Anexo 1 and Anexo III.
+    expect(sections.filter((s) => s.item.startsWith('Anexo III'))).toEqual([]);
+    const noise = sections.filter((s) => s.item === 'Anexo 1');
+    expect(noise.every((s) => s.headingPath.startsWith('Anexo 1 - Limites de Tolerância'))).toBe(
+      true,
+    );
+  });
+
   it('writes NR-09 formulas with ordinary letters, not math-bold ones', async () => {
     const text = (await sectionsOf('NR-09')).map((s) => s.content).join('\n');
     expect(text).toContain('IBUTG');

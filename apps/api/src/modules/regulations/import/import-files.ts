@@ -18,7 +18,7 @@ import { createPdfPool } from './pdf-worker-pool';
  * Bumped whenever parsing changes what is stored, so that a file imported by an older parser is
  * imported again instead of being skipped as unchanged.
  */
-export const PARSER_VERSION = 6;
+export const PARSER_VERSION = 7;
 
 /**
  * `outdated`: an older official version of a regulation imported here in a newer one (its last

@@ -1,3 +1,5 @@
+import { titleCase } from './front-matter';
+
 /**
  * Cutting the body of a regulation into blocks: one per numbered item, per annex heading and per
  * unnumbered heading (e.g. "GLOSSÁRIO"). Item numbers are accepted only when they plausibly follow
@@ -24,6 +26,13 @@ export interface Block {
   glossary: boolean;
   /** A table printed in the body under its own caption: its label ("Quadro I"). */
   table?: string;
+  /**
+   * A part of an annex whose items number again from 1 (NR-15 Anexo 12: asbestos, then "MANGANÊS E
+   * SEUS COMPOSTOS" from 1, then "SÍLICA LIVRE CRISTALIZADA" from 1), or an annex of the annex
+   * (asbestos' own "ANEXO Nº 1" and "ANEXO III"): `id` tells its items apart ("Manganês", "Anexo
+   * III"), `title` heads them.
+   */
+  part?: { id: string; title: string; annex?: boolean };
 }
 
 const ANNEX_HEADING =
@@ -56,6 +65,47 @@ export function parseAnnexHeading(
   rest = rest.replace(/^[-–:]\s*/, '').trim();
   const name = m[2]!.replace(/["“”]/g, '').replace(/\s/g, '');
   return { label: `Anexo ${name}`, rest };
+}
+
+const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50 };
+
+/** "Anexo 12" → [12, ''], "Anexo III" → [3, ''], "Anexo 13-A" → [13, 'A']; null for "Anexo A". */
+function annexOrder(label: string): [number, string] | null {
+  const m = /^Anexo\s+(\d{1,2}|[IVXL]+)(?:-?([A-Z]))?$/.exec(label);
+  if (!m) return null;
+  const name = m[1]!;
+  let n = 0;
+  if (/^\d+$/.test(name)) n = Number(name);
+  else
+    for (let i = 0; i < name.length; i++) {
+      const v = ROMAN[name[i]!]!;
+      const next = ROMAN[name[i + 1] ?? ''] ?? 0;
+      n += v < next ? -v : v;
+    }
+  return [n, m[2] ?? ''];
+}
+
+/**
+ * An annex heading that numbers back from the annex it is printed in ("ANEXO Nº 1" and "ANEXO III"
+ * inside NR-15's Anexo 12) heads an annex of that annex, not one of the regulation's.
+ */
+function numbersBack(label: string, current: string): boolean {
+  const [next, now] = [annexOrder(label), annexOrder(current)];
+  if (!next || !now || arabic(label) !== arabic(current)) return false;
+  return next[0] < now[0] || (next[0] === now[0] && next[1] < now[1]);
+}
+
+const arabic = (label: string) => /\d/.test(label);
+
+/**
+ * Inside an annex of an annex, an annex heading is another of its kind ("ANEXO III" after "ANEXO
+ * Nº 1" inside NR-15's Anexo 12) unless it numbers on from the annex it is printed in ("ANEXO Nº
+ * 13").
+ */
+function numbersOn(label: string, current: string): boolean {
+  const [next, now] = [annexOrder(label), annexOrder(current)];
+  if (!next || !now || arabic(label) !== arabic(current)) return false;
+  return next[0] > now[0] || (next[0] === now[0] && next[1] > now[1]);
 }
 
 function isNumeric(c: string): boolean {
@@ -140,10 +190,32 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
   let prev: string[] | null = null;
   let current: Block | null = null;
   let glossary = false;
+  let part: Block['part'];
+  /** The current annex has numbered items already: a heading numbered from 1 again opens a part. */
+  let annexItems = 0;
+  const partIds = new Set<string>();
 
   const open = (kind: Block['kind'], number: string[], head: string, table?: string) => {
-    current = { kind, number, head, lines: [], annex, glossary, ...(table ? { table } : {}) };
+    current = {
+      kind,
+      number,
+      head,
+      lines: [],
+      annex,
+      glossary,
+      ...(table ? { table } : {}),
+      ...(part ? { part } : {}),
+    };
     blocks.push(current);
+  };
+  /** A part of the current annex, named `id` unless another part has that name. */
+  const openPart = (id: string, title: string, isAnnex = false) => {
+    const unique = partIds.has(id) ? title : id;
+    partIds.add(unique);
+    part = { id: unique, title, ...(isAnnex ? { annex: true } : {}) };
+    prev = null;
+    glossary = false;
+    open('text', [], title);
   };
 
   /** A table caption in the body (annexes number their tables inside their own items). */
@@ -175,6 +247,16 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
       continue;
     }
     const annexHeading = parseAnnexHeading(line, options.regulationNumber);
+    const nested =
+      annexHeading &&
+      annex &&
+      (numbersBack(annexHeading.label, annex.label) ||
+        (part?.annex === true && !numbersOn(annexHeading.label, annex.label)));
+    if (annexHeading && nested) {
+      const title = annexHeading.rest;
+      openPart(annexHeading.label, [annexHeading.label, title].filter(Boolean).join(' - '), true);
+      continue;
+    }
     if (annexHeading) {
       let title = annexHeading.rest;
       const next = lines[i + 1] ?? '';
@@ -188,6 +270,9 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
         i++;
       }
       annex = { label: annexHeading.label, title, index: ++annexCount };
+      part = undefined;
+      annexItems = 0;
+      partIds.clear();
       prev = null;
       glossary = false;
       open('text', [], '');
@@ -222,6 +307,7 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
       if (belongs && plausibleNext(prev, number)) {
         prev = number;
         glossary = false;
+        if (annex) annexItems += 1;
         open('item', number, text);
         continue;
       }
@@ -231,6 +317,17 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
       prev = [group[1]!];
       open('item', [group[1]!], group[2]!.trim());
       continue;
+    }
+    // A heading after which an annex that had numbered items numbers from 1 again opens a part of
+    // it, even right below a table ("MANGANÊS E SEUS COMPOSTOS" after asbestos' Anexo III); a
+    // numbered heading of a form ("II - DADOS DE PRODUÇÃO") does not.
+    if (annex && annexItems > 0 && isCapitalHeading(line) && !/^[IVXL]+\s*[-–.)]/.test(line)) {
+      // A note under the heading ("(Incluído pela Portaria…)") is passed over.
+      const next = lines.slice(i + 1).find((l) => l !== '' && !l.startsWith('(')) ?? '';
+      if (/^1\.?\s+\p{Lu}/u.test(next)) {
+        openPart(titleCase(line).split(/\s+/)[0]!, line);
+        continue;
+      }
     }
     if (
       isCapitalHeading(line) &&

@@ -235,6 +235,52 @@ ANEXO VI
     ]);
   });
 
+  it('keeps in its annex an annex of the annex and a part numbered from 1 again', () => {
+    // NR-15 Anexo 12: asbestos (1 to 22), its own "ANEXO Nº 1" and "ANEXO III", then manganese and
+    // silica, each numbered from 1, before "ANEXO Nº 13".
+    const r = parse(`42.1.1 Texto principal.
+ANEXO Nº 12
+LIMITES DE TOLERÂNCIA PARA POEIRAS DE EXEMPLO
+PRIMEIRA POEIRA
+1. A primeira poeira é medida na zona respiratória.
+2. O limite da primeira poeira é de exemplo.
+ANEXO Nº 1
+MODELO DO CADASTRO DE EXEMPLO
+I - IDENTIFICAÇÃO
+Nome______________
+II - DADOS DE PRODUÇÃO
+1. Número de Trabalhadores
+ANEXO III
+Item e Subitem | Prazo | Infração
+- 2 | P4 | I4
+SEGUNDA POEIRA DE EXEMPLO
+(Incluído pela Portaria de exemplo)
+1. O limite da segunda poeira é de 5 mg/m³.
+2. Acima do limite, a insalubridade é de grau máximo.
+TERCEIRA POEIRA DE EXEMPLO
+1. O limite da terceira poeira é dado por uma fórmula.
+ANEXO Nº 13
+1. Agentes químicos de exemplo.`);
+    // Unnumbered text of the annex (the form, the table) is "Anexo 12" itself.
+    const items = r.sections.filter((s) => s.item !== 'Anexo 12').map((s) => s.item);
+    expect(items).toEqual([
+      '42.1.1',
+      'Anexo 12 1',
+      'Anexo 12 2',
+      // The form's lettered group, inside the annex of the annex.
+      'Anexo 12 Anexo 1 I',
+      'Anexo 12 Segunda 1',
+      'Anexo 12 Segunda 2',
+      'Anexo 12 Terceira 1',
+      'Anexo 13 1',
+    ]);
+    expect(r.sections.find((s) => s.item === 'Anexo 12 Segunda 1')?.headingPath).toBe(
+      'Anexo 12 - Limites de Tolerância para Poeiras de Exemplo > Segunda Poeira de Exemplo',
+    );
+    // The form and the table stay text of Anexo 12: no second "Anexo 1", no "Anexo III".
+    expect(r.sections.some((s) => /^Anexo (?:1|III)\b/.test(s.item))).toBe(false);
+  });
+
   it('reads lettered groups of a list annex ("D.1 - Respirador")', () => {
     const r = parse(`42.1.1 Texto principal.
 ANEXO I

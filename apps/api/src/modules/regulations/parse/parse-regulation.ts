@@ -178,7 +178,7 @@ function assembleSections(
   });
 
   const sections: ParsedSection[] = [];
-  let stack: { number: string[]; text: string; annex: number | null }[] = [];
+  let stack: { number: string[]; text: string; annex: number | null; part?: string }[] = [];
   const annulled = annulledAnnexes(blocks, paragraphsOf);
   blocks.forEach((block, i) => {
     if (block.annex && annulled.has(block.annex.index)) return;
@@ -187,18 +187,29 @@ function assembleSections(
     stack = stack.filter(
       (h) =>
         h.annex === annexIndex &&
+        h.part === block.part?.id &&
         block.kind === 'item' &&
         h.number.length < block.number.length &&
         h.number.every((c, k) => block.number[k] === c),
     );
-    const pathParts = [annexRoot(block), ...stack.map((h) => `${h.number.join('.')} ${h.text}`)];
+    const pathParts = [
+      annexRoot(block),
+      // A part's own heading block names itself below; its items are under it.
+      block.part && block.kind === 'item' ? titleCase(block.part.title) : '',
+      ...stack.map((h) => `${h.number.join('.')} ${h.text}`),
+    ];
     if (block.table)
       pathParts.push([block.table, titleCase(block.head)].filter(Boolean).join(' - '));
     else if (block.kind === 'text' && block.head) pathParts.push(titleCase(block.head));
     const headingPath = pathParts.filter(Boolean).join(' > ');
 
     if (isHeading(block, paragraphs, blocks[i + 1])) {
-      stack.push({ number: block.number, text: withoutNotes(paragraphs[0]!), annex: annexIndex });
+      stack.push({
+        number: block.number,
+        text: withoutNotes(paragraphs[0]!),
+        annex: annexIndex,
+        part: block.part?.id,
+      });
       return;
     }
     const body = paragraphs;
@@ -207,7 +218,7 @@ function assembleSections(
     const number = block.number.join('.');
     const item =
       block.kind === 'item'
-        ? [block.annex?.label, number].filter(Boolean).join(' ')
+        ? [block.annex?.label, block.part?.id, number].filter(Boolean).join(' ')
         : block.table
           ? block.table
           : [
