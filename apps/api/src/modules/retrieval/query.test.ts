@@ -74,6 +74,11 @@ describe('query understanding', () => {
     );
     // The NRs write the percentage out: "40% (quarenta por cento)".
     expect(unhealthy.weights.get(stem('cento'))).toBe(0.35);
+    // A figure with "%" in the question is a value, not a question for a percentage.
+    expect(unhealthy.terms).toContain('percentual');
+    expect(parseQuery('trajeto casa empresa, tem adicional de 30%?').terms).not.toContain(
+      'percentual',
+    );
   });
 
   it('reads which term "o que é…" asks to define, and no term in a duty asked', () => {

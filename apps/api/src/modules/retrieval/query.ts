@@ -2,7 +2,7 @@ import { LruCache } from '../../lib/lru-cache';
 import { asksList, asksPeriod, asksThreshold, negatedTerms } from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
 import { analyze, analyzeTerms, phraseKey } from './text/analyzer';
-import { tokenize } from './text/normalize';
+import { foldText, tokenize } from './text/normalize';
 import type { ContextPassage } from './retrieval.types';
 
 export interface ItemReference {
@@ -73,6 +73,9 @@ function asksToDefine(text: string): string[] {
 const ROMAN = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x{1,3}|xi{1,3}|xiv|xv)$/;
 const ABBREVIATION_WEIGHT = 0.7;
 const SYNONYM_WEIGHT = 0.35;
+/** The term a "%" after a number adds, and the words that ask for a percentage. */
+const PERCENT_TERM = 'percentual';
+const PERCENT_WORD = /(?<![a-z])(?:percentua(?:l|is)|porcentage(?:m|ns)|por cento)(?![a-z])/;
 
 function addWeight(weights: Map<string, number>, term: string, weight: number): void {
   weights.set(term, Math.max(weights.get(term) ?? 0, weight));
@@ -144,7 +147,12 @@ export function parseQuery(text: string, domain: DomainKnowledge = DOMAIN): Pars
 function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
   const tokens = tokenize(text);
   const codes = [...new Set(tokens.filter((t) => t.kind === 'code').map((t) => t.value))];
-  const analyzed = analyze(text).filter((t) => !t.term.startsWith('nr-'));
+  // "tem adicional de 30%?" gives a figure; it asks for a percentage only in words ("percentual"),
+  // while an item's "40%" also reads as "percentual" (normalize.ts).
+  const saysPercent = PERCENT_WORD.test(foldText(text));
+  const analyzed = analyze(text).filter(
+    (t) => !t.term.startsWith('nr-') && (t.term !== PERCENT_TERM || saysPercent),
+  );
   const terms = analyzed.map((t) => t.term);
   const weights = new Map<string, number>();
   for (const term of terms) addWeight(weights, term, 1);

@@ -24,6 +24,8 @@ export interface Token {
 const TOKEN =
   /(?<![a-z0-9])(?:nr|norma regulamentadora)\s*(?:n[o.]*\s*)?-?\s*(\d{1,2})(?!\d|[.,]\d)|([1-9]\d?(?:\.[1-9]\d*)+)(?![\d])|(\d+(?:[.,]\d+)*)|([a-z]+(?:[-'][a-z]+)*)/g;
 
+const PERCENT_AFTER = /^\s?%/;
+
 export function canonicalCode(nrNumber: string | number): string {
   return `NR-${String(Number(nrNumber)).padStart(2, '0')}`;
 }
@@ -41,9 +43,11 @@ export function tokenize(text: string): Token[] {
   for (const m of folded.matchAll(TOKEN)) {
     if (m[1] !== undefined) push('code', canonicalCode(m[1]));
     else if (m[2] !== undefined) push('item', m[2]);
-    else if (m[3] !== undefined)
+    else if (m[3] !== undefined) {
       push('number', m[3].replace(/\.(?=\d{3}\b)/g, '').replace(',', '.'));
-    else for (const part of m[4]!.split(/[-']/)) push('word', part);
+      // "40%" is a percentage as "percentual" says it: "qual o percentual de insalubridade?".
+      if (PERCENT_AFTER.test(folded.slice(m.index + m[0].length))) push('word', 'percentual');
+    } else for (const part of m[4]!.split(/[-']/)) push('word', part);
   }
   return tokens;
 }

@@ -26,6 +26,12 @@ describe('text normalisation', () => {
     ]);
   });
 
+  it('reads a "%" after a number as the word "percentual"', () => {
+    expect(analyzeTerms('adicional de 40% (quarenta por cento)')).toContain(stem('percentual'));
+    expect(analyzeTerms('19,5 % de oxigênio')).toContain(stem('percentual'));
+    expect(analyzeTerms('a 40 graus')).not.toContain(stem('percentual'));
+  });
+
   it('splits hyphenated words', () => {
     expect(tokenize('guarda-corpo').map((t) => t.value)).toEqual(['guarda', 'corpo']);
   });
