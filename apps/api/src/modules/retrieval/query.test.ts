@@ -117,8 +117,15 @@ describe('query understanding', () => {
       'o curso do CONTRAN é obrigatório?',
       'isso é crime?',
       'tem direito a indenização?',
+      // Asked what the CLT says: the NRs do not say it, though they name the CLT.
+      'qual o peso máximo que ela pode carregar pela CLT?',
+      'o que a CLT diz sobre esse desconto?',
     ])
-      expect(parseQuery(question).outsideSignal.strong, question).toBe(1);
+      expect(parseQuery(question).outsideSignal.strong, question).toBeGreaterThan(0);
+    // …while a question on an NR may cite an article of the CLT.
+    expect(
+      parseQuery('as pausas substituem o intervalo do art. 71 da CLT?').outsideSignal.strong,
+    ).toBe(0);
     expect(parseQuery('o que é espaço confinado?').asksDefinition).toBe(true);
     expect(parseQuery('quem emite a permissão de trabalho?').asksDefinition).toBe(false);
   });
