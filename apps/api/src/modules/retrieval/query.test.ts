@@ -120,6 +120,10 @@ describe('query understanding', () => {
       // Asked what the CLT says: the NRs do not say it, though they name the CLT.
       'qual o peso máximo que ela pode carregar pela CLT?',
       'o que a CLT diz sobre esse desconto?',
+      // Matters of labour law no NR names.
+      'ele tem direito a adicional por acúmulo de função?',
+      'o cipeiro que é dirigente sindical acumula as estabilidades?',
+      'a prefeitura responde pelas dívidas trabalhistas da terceirizada?',
     ])
       expect(parseQuery(question).outsideSignal.strong, question).toBeGreaterThan(0);
     // …while a question on an NR may cite an article of the CLT.
