@@ -69,6 +69,33 @@ const GENERAL_REACH = 0.75;
  * still lead over a general regulation's.
  */
 const SECTOR_REACH = 0.85;
+/** What an item written only for graus de risco other than the user's loses in merit. */
+const GRADE_CONFLICT = 0.5;
+const GRADE_SAID =
+  /(?<!\p{L})(?:graus?\s+(?:de\s+risco\s+)?|GR\s?)(\d)(?:\s*(?:,|e|ou|a)\s*(\d))?(?!\d)/giu;
+const GRADE_RULED = /(?<!\p{L})graus?\s+de\s+risco\s+(\d)((?:\s*(?:,|e|ou)\s*\d)*)(?!\d)/giu;
+
+/** The graus de risco the user gave ("grau 3", "grau de risco 3", "GR 3"). */
+function gradesSaid(said: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const text of said)
+    for (const m of text.matchAll(GRADE_SAID)) {
+      found.add(m[1]!);
+      if (m[2]) found.add(m[2]);
+    }
+  return found;
+}
+
+/** The graus de risco an item's rule is written for ("graus de risco 3 e 4"). */
+function gradesRuled(content: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of content.matchAll(GRADE_RULED)) {
+    found.add(m[1]!);
+    for (const d of m[2]!.match(/\d/g) ?? []) found.add(d);
+  }
+  return found;
+}
+
 /** A heading's terms that name how often ("Periodicidade", "frequência", "periódicos"). */
 const PERIOD_TERMS = ['period', 'frequenc'];
 
@@ -213,7 +240,16 @@ export function chooseItems(
   const recurs = (c: ChosenItem) =>
     recurring(c) ||
     candidates.some((r) => r !== c && isRelative(r.source, c.source) && recurring(r));
+  // The grau de risco the user gave ("somos grau 3") rules out a rule written for other graus only
+  // ("estabelecimentos de grau de risco 1… à distância").
+  const userGrades = gradesSaid(said);
+  const otherGrade = (c: ChosenItem) => {
+    if (userGrades.size === 0) return false;
+    const own = gradesRuled(c.source.content);
+    return own.size > 0 && ![...own].some((g) => userGrades.has(g));
+  };
   const merit = (c: ChosenItem) =>
+    (otherGrade(c) ? -GRADE_CONFLICT : 0) +
     (named(c.source) ? 10 : 0) +
     c.source.score / top.score +
     QUOTE_WEIGHT * (c.quote.score / bestQuote) +

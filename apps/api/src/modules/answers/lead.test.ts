@@ -591,6 +591,40 @@ describe('lead of an extractive answer', () => {
     expect(rest).toMatch(/^Segundo o item 3\.4 do Anexo II da NR-07/);
   });
 
+  it('does not lead with a rule written for graus de risco other than the one the user gave', () => {
+    // NR-05 (official text): 5.7.4.3 is for grau de risco 1 only; the user's company is grau 3.
+    const remote = section(
+      'r05',
+      'NR-05',
+      '5.7.4.3',
+      'A carga horária do treinamento dos estabelecimentos de grau de risco 1 e do representante nomeado da NR-05 podem ser realizadas integralmente na modalidade de ensino à distância ou semipresencial, nos termos da NR-01.',
+      1.0,
+    );
+    const inPerson = section(
+      'r05',
+      'NR-05',
+      '5.7.4.2',
+      'Para a modalidade presencial deve ser observada a seguinte carga horária mínima do treinamento:\na) 4 (quatro) horas para estabelecimentos de grau de risco 2; e\nb) 8 (oito) horas para estabelecimentos de grau de risco 3 e 4.',
+      0.8,
+    );
+    const asked = (said: string) =>
+      firstParagraph(
+        composeExtractiveAnswer(
+          {
+            question: 'O treinamento da CIPA pode ser todo à distância?',
+            retrieval: { abstained: false, confidence: 1, results: [remote, inPerson] },
+            conversation: [{ role: 'user', content: said }],
+          },
+          '2026-06-01',
+        ).markdown,
+      );
+    expect(asked('Somos uma metalúrgica grau 3.')).toMatch(/^Segundo o item 5\.7\.4\.2 da NR-05/);
+    // For a grau 1 company the rule on distance learning is the answer.
+    expect(asked('Somos um escritório, grau de risco 1.')).toMatch(
+      /^Segundo o item 5\.7\.4\.3 da NR-05/,
+    );
+  });
+
   it('asked how often, keeps the length of time that qualifies a recurrence stated by its parent', () => {
     // NR-01 1.5.4.4.6 and its sub-item, under "1.5.4.4 Avaliação de riscos ocupacionais" (official
     // text, shortened).
