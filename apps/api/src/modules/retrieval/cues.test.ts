@@ -3,12 +3,15 @@ import {
   asksList,
   asksPeriod,
   asksThreshold,
+  boundsStated,
   dutyHolder,
   enumerates,
   negatedTerms,
   possessionTerms,
+  quantitiesGiven,
   statesPeriod,
   statesThreshold,
+  withinBound,
 } from './cues';
 import { createRetrievalEngine, DEFAULT_TUNING, type Tuning } from './engine';
 import { DOMAIN } from './synonyms';
@@ -257,5 +260,58 @@ describe('the ranking reads the wording cues', () => {
     expect(rank(sections, question)[0]).toBe('7.5.19.1');
     // A question that asks for no list leaves the parent first.
     expect(rank(sections, 'o médico emite o ASO com os dados mínimos do exame?')[0]).toBe('7.5.19');
+  });
+  it('puts first the rule whose bound holds a quantity the question gives', () => {
+    // NR-31 (official text): the capacitação item matches "aplicar agrotóxico" as well; 31.7.3
+    // is the rule for a worker over 60.
+    const sections = [
+      row(
+        'NR-31',
+        '31.7.5',
+        '31.7 Agrotóxicos',
+        'O empregador rural deve fornecer capacitação sobre prevenção de acidentes com agrotóxicos a todos os trabalhadores que manipulam ou aplicam agrotóxicos.',
+        1,
+      ),
+      row(
+        'NR-31',
+        '31.7.3',
+        '31.7 Agrotóxicos',
+        'É vedada a manipulação de quaisquer agrotóxicos por menores de 18 (dezoito) anos, por maiores de 60 (sessenta) anos e por gestantes que aplicam agrotóxicos.',
+        2,
+      ),
+    ];
+    const question = 'um trabalhador de 63 anos pode aplicar agrotóxicos se fizer a capacitação?';
+    expect(rank(sections, question, { bound: 0 })[0]).toBe('31.7.5');
+    expect(rank(sections, question)[0]).toBe('31.7.3');
+  });
+});
+
+describe('quantities and bounds', () => {
+  it('reads the quantities a question gives and the bounds an item states, in one unit', () => {
+    expect(quantitiesGiven('um trabalhador de 63 anos, a 1,80 m do chão')).toEqual([
+      { unit: 'anos', value: 63 },
+      { unit: 'metros', value: 1.8 },
+    ]);
+    expect(quantitiesGiven('grau 3 da NR-35, item 35.2.1')).toEqual([]);
+    expect(boundsStated('por maiores de 60 (sessenta) anos e acima de 2,0m (dois metros)')).toEqual(
+      [
+        { unit: 'anos', value: 60, from: true },
+        { unit: 'metros', value: 2, from: true },
+      ],
+    );
+    expect(boundsStated('com até 10 (dez) trabalhadores')).toEqual([
+      { unit: 'pessoas', value: 10, from: false },
+    ]);
+  });
+
+  it('holds a quantity only within the bound, on its side', () => {
+    const over60 = boundsStated('por maiores de 60 (sessenta) anos');
+    expect(withinBound(quantitiesGiven('63 anos'), over60)).toBe(true);
+    expect(withinBound(quantitiesGiven('45 anos'), over60)).toBe(false);
+    // "jornada de 6h" is not within "até 4 (quatro) horas diárias".
+    const upTo4 = boundsStated('de até 4 (quatro) horas diárias');
+    expect(withinBound(quantitiesGiven('jornada de 6h'), upTo4)).toBe(false);
+    expect(withinBound(quantitiesGiven('jornada de 3h'), upTo4)).toBe(true);
+    expect(withinBound(quantitiesGiven('63 kg'), over60)).toBe(false);
   });
 });

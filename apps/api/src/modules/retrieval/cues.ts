@@ -253,3 +253,73 @@ export function statesThreshold(
   );
   return pattern.test(foldText(content));
 }
+
+/** Units of a quantity a question gives and a rule bounds, by the key both share. */
+const UNIT_KEYS: [RegExp, string][] = [
+  [/^anos?$/, 'anos'],
+  [/^(?:m|metros?)$/, 'metros'],
+  [/^(?:kg|quilos?|quilogramas?)$/, 'kg'],
+  [/^dias?$/, 'dias'],
+  [/^(?:h|horas?)$/, 'horas'],
+  [/^(?:empregados|trabalhadores|funcionarios|pessoas)$/, 'pessoas'],
+  [/^(?:kv|volts?|v)$/, 'volts'],
+  [/^(?:db|decibeis)$/, 'db'],
+];
+const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
+const UNIT = String.raw`(anos?|m|metros?|kg|quilos?|quilogramas?|dias?|h|horas?|empregados|trabalhadores|funcionarios|pessoas|kv|volts?|v|db|decibeis)(?![a-z])`;
+/** Markers after which a figure is a lower bound ("maiores de 60 anos") or an upper one ("até 10 trabalhadores"). */
+const LOWER =
+  'acima de|superior a|superiores a|maior que|maiores de|maiores que|mais de|a partir de|no minimo';
+const UPPER =
+  'abaixo de|inferior a|inferiores a|menor que|menores de|menores que|menos de|ate|no maximo';
+/** A quantity given: "63 anos", "1,80 m", "25 kg". */
+const GIVEN = new RegExp(String.raw`(?<![a-z0-9.,])${NUMBER}\s*${UNIT}`, 'gu');
+/** A bound a rule states: "maiores de 60 (sessenta) anos", "com até 10 (dez) trabalhadores". */
+const BOUND = new RegExp(
+  String.raw`(?<![a-z])(${LOWER}|${UPPER})\s+${NUMBER}\s*(?:\([^)]{1,40}\)\s*)?${UNIT}`,
+  'gu',
+);
+const LOWER_MARKER = new RegExp(`^(?:${LOWER})$`);
+
+export interface Quantity {
+  unit: string;
+  value: number;
+}
+
+export interface Bound extends Quantity {
+  /** The rule holds from `value` up ("maiores de 60 anos"), or up to it ("até 10 trabalhadores"). */
+  from: boolean;
+}
+
+function unitKey(unit: string): string | null {
+  return UNIT_KEYS.find(([pattern]) => pattern.test(unit))?.[1] ?? null;
+}
+
+const valueOf = (figure: string) => Number(figure.replace(',', '.'));
+
+/** The quantities a question gives ("um trabalhador de 63 anos" → 63 anos). */
+export function quantitiesGiven(text: string): Quantity[] {
+  return [...foldText(text).matchAll(GIVEN)].flatMap((m) => {
+    const unit = unitKey(m[2]!);
+    return unit ? [{ unit, value: valueOf(m[1]!) }] : [];
+  });
+}
+
+/** The bounds an item states ("por maiores de 60 (sessenta) anos" → from 60 anos). */
+export function boundsStated(content: string): Bound[] {
+  return [...foldText(content).matchAll(BOUND)].flatMap((m) => {
+    const unit = unitKey(m[3]!);
+    return unit ? [{ unit, value: valueOf(m[2]!), from: LOWER_MARKER.test(m[1]!) }] : [];
+  });
+}
+
+/**
+ * Whether a quantity the question gives falls within a bound the item states, in the same unit:
+ * the rule is written for the user's case ("63 anos" and "maiores de 60 anos"; not "6h" and "até
+ * 4 horas").
+ */
+export function withinBound(given: readonly Quantity[], bounds: readonly Bound[]): boolean {
+  return given.some((q) =>
+    bounds.some((b) => b.unit === q.unit && (b.from ? q.value >= b.value : q.value <= b.value)),
+  );
+}

@@ -1,5 +1,13 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
-import { dutyHolder, enumerates, possessionTerms, statesPeriod, statesThreshold } from './cues';
+import {
+  boundsStated,
+  dutyHolder,
+  enumerates,
+  possessionTerms,
+  statesPeriod,
+  statesThreshold,
+  withinBound,
+} from './cues';
 import { retrievalUnits } from './units';
 import { associationScorer, learnAssociations, type AssociationPair } from './associations';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
@@ -87,6 +95,11 @@ export interface Tuning {
    * where a rule applies ("a partir de qual altura"); decision 0048.
    */
   threshold: number;
+  /**
+   * Extra share for an item whose bound holds a quantity the question gives ("por maiores de 60
+   * (sessenta) anos" for "um trabalhador de 63 anos").
+   */
+  bound: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -113,6 +126,7 @@ export const DEFAULT_TUNING: Tuning = {
   entryUnasked: 0.7,
   period: 0.2,
   threshold: 0.2,
+  bound: 0.2,
 };
 
 /**
@@ -353,6 +367,7 @@ export function createRetrievalEngine(
   const threshold = Uint8Array.from(sections, (s) =>
     statesThreshold(s.content.replace(AMENDMENT_NOTE, ' '), cues, DOMAIN.quantityWords) ? 1 : 0,
   );
+  const bounds = sections.map((s) => boundsStated(s.content.replace(AMENDMENT_NOTE, ' ')));
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
@@ -628,6 +643,8 @@ export function createRetrievalEngine(
       else if (term && !query.asksDefinition) scores[i]! *= tuning.entryUnasked;
       if (query.asksPeriod && period[c.doc]) scores[i]! *= 1 + tuning.period;
       if (query.asksThreshold && threshold[c.doc]) scores[i]! *= 1 + tuning.threshold;
+      if (query.quantities.length > 0 && withinBound(query.quantities, bounds[c.doc]!))
+        scores[i]! *= 1 + tuning.bound;
       const holder = holders[c.doc]!;
       if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
     });

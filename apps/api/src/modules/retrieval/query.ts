@@ -1,5 +1,12 @@
 import { LruCache } from '../../lib/lru-cache';
-import { asksList, asksPeriod, asksThreshold, negatedTerms } from './cues';
+import {
+  asksList,
+  asksPeriod,
+  asksThreshold,
+  negatedTerms,
+  quantitiesGiven,
+  type Quantity,
+} from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
 import { analyze, analyzeTerms, phraseKey } from './text/analyzer';
 import { foldText, tokenize } from './text/normalize';
@@ -41,6 +48,8 @@ export interface ParsedQuery {
   asksPeriod: boolean;
   /** The question asks from where a rule applies: "a partir de qual altura". */
   asksThreshold: boolean;
+  /** The quantities the question gives ("um trabalhador de 63 anos"). */
+  quantities: Quantity[];
   /**
    * The terms of what "o que é…" asks to define ("o que é espaço confinado na NR 33" →
    * espaço, confinado); empty for any other question.
@@ -206,6 +215,7 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     negated: negatedTerms(text, domain.cues),
     asksPeriod: asksPeriod(phrase, domain.cues),
     asksThreshold: asksThreshold(phrase, domain.cues),
+    quantities: quantitiesGiven(text),
     defines: asksToDefine(text),
   };
 }
