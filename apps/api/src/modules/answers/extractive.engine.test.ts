@@ -140,7 +140,7 @@ describe('grounded extractive engine', () => {
       sectionId: 'aaaaaaaa-0000-4000-8000-000000000040',
       item: '98.8.3',
       content:
-        'A carga horária dos treinamentos de reciclagem deve atender as necessidades da situação que o motivou.',
+        'A carga horária e o conteúdo programático dos treinamentos de reciclagem destinados ao atendimento das alíneas "a", "b" e "c" do item 98.8.2 devem atender as necessidades da situação que o motivou.',
       score: 10,
     };
     const basic: AnswerSource = {
@@ -166,6 +166,33 @@ describe('grounded extractive engine', () => {
     );
     // Not asked for a figure, retrieval's first item leads.
     expect(await lead('O que a NR-98 diz da reciclagem?')).toMatch(/^Segundo o item 98\.8\.3/);
+  });
+
+  it("does not lead with another thing's figure when the first item names what was asked and gives none", async () => {
+    // NR-12 (official text, shortened): 12.2.2 sets no figure; Anexo I 1.1 is a light curtain's.
+    const between: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000042',
+      item: '98.2.2',
+      content:
+        'A distância mínima entre máquinas, em conformidade com suas características e aplicações, deve resguardar a segurança dos trabalhadores durante sua operação, manutenção, ajuste, limpeza e inspeção.',
+      score: 10,
+    };
+    const curtain: AnswerSource = {
+      ...TRAINING,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000043',
+      item: 'Anexo I 1.1',
+      headingPath: 'Anexo I - Distâncias de segurança',
+      content:
+        'Para cortinas dispostas verticalmente, deve ser usada uma velocidade de aproximação de 2000 mm/s (dois mil milímetros por segundo) se a distância mínima for igual ou menor que 500 mm (quinhentos milímetros).',
+      score: 5.9,
+    };
+    const answer = await engine.answer(
+      inputFor('Qual a distância mínima entre máquinas?', [between, curtain]),
+    );
+    expect(answer.markdown.split('\n\n')[0]).toMatch(
+      /^Segundo o item 98\.2\.2 da NR-98, a distância mínima entre máquinas/,
+    );
   });
 
   it('states the rule before its exception for a case the question does not speak of', async () => {

@@ -69,6 +69,21 @@ const GENERAL_REACH = 0.75;
  * still lead over a general regulation's.
  */
 const SECTOR_REACH = 0.85;
+/** This many of the question's terms in a row, in an item's statement, name what was asked. */
+const ASKED_PHRASE = 3;
+
+/** Whether the item's statement carries `ASKED_PHRASE` of the question's terms in a row. */
+function namesAsked(c: ChosenItem, asked: readonly string[]): boolean {
+  const own = analyzeTerms(c.quote.statement ?? c.source.content);
+  const at = new Set(asked);
+  let run = 0;
+  for (const term of own) {
+    run = at.has(term) ? run + 1 : 0;
+    if (run >= ASKED_PHRASE) return true;
+  }
+  return false;
+}
+
 /** What an item written only for graus de risco other than the user's loses in merit. */
 const GRADE_CONFLICT = 0.5;
 const GRADE_SAID =
@@ -352,10 +367,14 @@ export function chooseItems(
   // III, not the rule that a refresher's hours fit its cause).
   // Only for a figure: "fits" a definition or who says less ("considera-se trabalhador autorizado
   // para trabalho em altura" fits "o que é trabalho em altura?" as a definition, wrongly).
+  // Not when the first item names what was asked in the question's own words ("A distância mínima
+  // entre máquinas… deve garantir a segurança"): the norm gives no figure for it, and another
+  // item's figure (a light curtain's distance) would answer another question.
   if (
     FIGURE_ANSWERS.has(relevanceType) &&
     !chosen.some((c) => c.quote.fits) &&
-    !named(chosen[0]!.source)
+    !named(chosen[0]!.source) &&
+    !namesAsked(chosen[0]!, query.terms)
   ) {
     const answering = quoted.find(
       (c) =>
