@@ -69,6 +69,14 @@ const GENERAL_REACH = 0.75;
  * still lead over a general regulation's.
  */
 const SECTOR_REACH = 0.85;
+/**
+ * What a table row picked out by a quantity the question gives ("para 8 horas" → "85 | 8 horas")
+ * gains in merit: it answers for the user's case, where another item's figure answers another.
+ */
+const VALUE_WEIGHT = 0.5;
+/** How far down retrieval's list (share of the first score) such a row stays a candidate. */
+const VALUE_REACH = 0.4;
+
 /** This many of the question's terms in a row, in an item's statement, name what was asked. */
 const ASKED_PHRASE = 3;
 
@@ -216,10 +224,17 @@ export function chooseItems(
     }))
     .filter((c): c is ChosenItem => c.quote !== null);
 
+  // A table row of the first regulation that a quantity the question gives picks out ("exposto a
+  // 90 dB" → "90 | 4 horas") stays a candidate further down than other items.
   const candidates = quoted.filter(
     (c) =>
       c.source.score >=
-      top.score * (c.source.regulationId === top.regulationId ? RELATIVE_CUT : OTHER_FAMILY_CUT),
+      top.score *
+        (c.source.regulationId !== top.regulationId
+          ? OTHER_FAMILY_CUT
+          : c.quote.byValue
+            ? VALUE_REACH
+            : RELATIVE_CUT),
   );
   const bestQuote = Math.max(...candidates.map((c) => c.quote.score));
   if (!(bestQuote > 0)) return candidates.slice(0, 1);
@@ -265,6 +280,7 @@ export function chooseItems(
   };
   const merit = (c: ChosenItem) =>
     (otherGrade(c) ? -GRADE_CONFLICT : 0) +
+    (c.quote.byValue ? VALUE_WEIGHT : 0) +
     (named(c.source) ? 10 : 0) +
     c.source.score / top.score +
     QUOTE_WEIGHT * (c.quote.score / bestQuote) +
@@ -275,7 +291,11 @@ export function chooseItems(
     candidates
       .filter(
         (c) =>
-          first(c) || named(c.source) || c.quote.score >= bestQuote * QUOTE_CUT || headed(c.source),
+          first(c) ||
+          named(c.source) ||
+          c.quote.score >= bestQuote * QUOTE_CUT ||
+          headed(c.source) ||
+          c.quote.byValue === true,
       )
       .sort((a, b) => merit(b) - merit(a))
       .filter((c, i, all) => i === 0 || first(c) || merit(c) >= merit(all[0]!) * MERIT_CUT)

@@ -591,6 +591,36 @@ describe('lead of an extractive answer', () => {
     expect(rest).toMatch(/^Segundo o item 3\.4 do Anexo II da NR-07/);
   });
 
+  it('leads with the row of a table that the quantity the question gives picks out', () => {
+    // NR-15, Anexo 1 (official text): retrieval ranks the mixed-exposure rule first and the table
+    // at half its score.
+    const equation = section(
+      'r15',
+      'NR-15',
+      'Anexo 1 6',
+      'Na equação acima, Cn indica o tempo total que o trabalhador fica exposto a um nível de ruído específico, e Tn indica a máxima exposição diária permissível a este nível, segundo o Quadro deste Anexo.',
+      1.0,
+    );
+    const table = section(
+      'r15',
+      'NR-15',
+      'Anexo 1',
+      [
+        '| NÍVEL DE RUÍDO dB (A) | MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL |',
+        '| --- | --- |',
+        '| 85 | 8 horas |',
+        '| 86 | 7 horas |',
+        '| 87 | 6 horas |',
+        '| 88 | 5 horas |',
+        '| 90 | 4 horas |',
+      ].join('\n'),
+      0.48,
+    );
+    const { lead: first } = lead('quanto tempo posso ficar exposto a 90 dB?', [equation, table]);
+    expect(first).toMatch(/90 — MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL: 4 horas/);
+    expect(first).toMatch(/^Segundo o Anexo 1 da NR-15/);
+  });
+
   it('does not lead with a rule written for graus de risco other than the one the user gave', () => {
     // NR-05 (official text): 5.7.4.3 is for grau de risco 1 only; the user's company is grau 3.
     const remote = section(

@@ -3,6 +3,7 @@
  * them answer a question: overlap with the question's words plus "decisive" content — numbers with
  * units, deadlines, duties and prohibitions, the things a professional acts on.
  */
+import { quantitiesGiven, type Quantity } from '../retrieval/cues';
 import { parseQuery, withContext } from '../retrieval/query';
 import type { ContextPassage } from '../retrieval/retrieval.types';
 import { analyzeTerms } from '../retrieval/text/analyzer';
@@ -197,6 +198,11 @@ export interface Relevance {
    * the row of a table whose range holds one; item and regulation numbers are not quantities.
    */
   values: readonly number[];
+  /**
+   * The quantities, with their units, that say the case asked about ("para 8 horas"), to find the
+   * row of a table that gives one in another column ("85 | 8 horas": the level allowed for 8 hours).
+   */
+  quantities: readonly Quantity[];
 }
 
 /** "13,8" → 13.8, "1.500" → 1500, "2.5" → 2.5. */
@@ -215,6 +221,18 @@ function questionValues(question: string): number[] {
     .filter((m) => !/^\d+(?:\.\d+){2,}$/.test(m[0]))
     .map((m) => parseQuantity(m[0]))
     .filter((n) => Number.isFinite(n));
+}
+
+/**
+ * The quantities a question gives as the case it asks about ("para 8 horas", "de 8 horas", "com 150
+ * empregados"), not as the answer it proposes ("todo ano ou a cada 2 anos?").
+ */
+function conditionQuantities(question: string): Quantity[] {
+  return [
+    ...question.matchAll(
+      /(?<!\p{L})(?:para|por|em|de|com|durante)\s+(\d+(?:[.,]\d+)?\s*\p{L}+)/giu,
+    ),
+  ].flatMap((m) => quantitiesGiven(m[1]!));
 }
 
 const COUNTED_QUESTION = /(?<!\p{L})quant[oa]s\s+(\p{L}{3,})/iu;
@@ -282,6 +300,7 @@ export function buildRelevance(
     counted: countedPattern(question),
     answerType: answerTypeOf(question),
     values: questionValues(question),
+    quantities: conditionQuantities(question),
     concepts,
     conceptTerms: new Set(concepts.flatMap((c) => [...c.own, ...c.expansion])),
   };

@@ -42,6 +42,8 @@ export interface Quote {
   table?: string;
   /** How many rows of the table the quote leaves out. */
   tableRowsLeftOut?: number;
+  /** The statement is the row of a table that a quantity the question gives picks out. */
+  byValue?: boolean;
 }
 
 const MAX_QUOTE_CHARS = 900;
@@ -341,6 +343,7 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
       fits: true,
       table: row.table,
       tableRowsLeftOut: 0,
+      ...(row.byValue ? { byValue: true } : {}),
     };
   }
   return {

@@ -212,6 +212,30 @@ describe('a row picked by the range that holds the quantity the question gives',
     expect(table).not.toContain('| 89 |');
   });
 
+  it('states the row whose other column gives the quantity the question gives as its case', () => {
+    const noise = [
+      '| NÍVEL DE RUÍDO dB (A) | MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL |',
+      '| --- | --- |',
+      '| 85 | 8 horas |',
+      '| 86 | 7 horas |',
+      '| 90 | 4 horas |',
+      '| 91 | 3 horas e 30 minutos |',
+      '| 92 | 3 horas |',
+    ].join('\n');
+    const [first] = answerFromItem(
+      'Qual o limite de tolerância para ruído de 8 horas?',
+      'NR-15',
+      'Anexo 1',
+      noise,
+    ).split('\n\n');
+    expect(first).toBe(
+      'Segundo o Anexo 1 da NR-15, na tabela, NÍVEL DE RUÍDO dB (A) 85 — MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL: 8 horas.',
+    );
+    // A figure the question proposes as its answer ("a cada 4 horas?") picks no row.
+    const relevance = buildRelevance('a pausa é a cada 4 horas?', splitUnits(noise));
+    expect(quoteTable(noise, relevance)?.byValue).toBeUndefined();
+  });
+
   it('reads the ranges tables write', () => {
     expect(cellRange('≥10 e <15')).toEqual({ low: 10, lowIn: true, high: 15, highIn: false });
     expect(cellRange('<1')).toEqual({ low: -Infinity, lowIn: false, high: 1, highIn: false });

@@ -3,6 +3,7 @@
  * table, decision record 0030): the rows that match the question, under the table's header, as a
  * markdown table. Sentences are never cut out of a table row.
  */
+import { quantitiesGiven, type Quantity } from '../retrieval/cues';
 import {
   coveredTerms,
   decisiveMatch,
@@ -40,6 +41,7 @@ export function quoteTable(content: string, relevance: Relevance): Quote | null 
       covers: coveredTerms(picked.table, relevance),
       table: picked.table,
       tableRowsLeftOut: body.length - 1,
+      byValue: true,
     };
   const matching = body
     .filter((u) => u.overlap > 0)
@@ -164,6 +166,26 @@ function rowByValue(rows: readonly Unit[], values: readonly number[]): Unit | nu
   return picked.size === 1 ? [...picked][0]! : null;
 }
 
+/**
+ * The one row that gives, in a column after the first, a quantity the question gives with its unit
+ * ("limite de ruído para 8 horas" → "85 | 8 horas"). Null when no row or several do.
+ */
+function rowByCell(rows: readonly Unit[], quantities: readonly Quantity[]): Unit | null {
+  if (quantities.length === 0) return null;
+  const giving = rows.filter((row) =>
+    cellsOf(row.text)
+      .slice(1)
+      .some((cell) => {
+        const own = quantitiesGiven(cell);
+        return (
+          own.length === 1 &&
+          quantities.some((q) => q.unit === own[0]!.unit && q.value === own[0]!.value)
+        );
+      }),
+  );
+  return giving.length === 1 ? giving[0]! : null;
+}
+
 const PLAIN_NUMBER = /^\d+(?:[.,]\d+)?$/;
 /** A scale has at least this many rows, each value above the one before. */
 const MIN_SCALE_ROWS = 5;
@@ -200,7 +222,7 @@ export function answeringRow(units: readonly Unit[], relevance: Relevance): Answ
     .filter((r) => r.own > 0 && decisiveMatch(r.row.text) !== null)
     .sort((a, b) => b.overlap - a.overlap);
   const body = lines.slice(2);
-  const valued = rowByValue(body, relevance.values);
+  const valued = rowByValue(body, relevance.values) ?? rowByCell(body, relevance.quantities);
   const first = valued
     ? { row: valued, overlap: overlap(`${header!.text} ${valued.text}`, relevance) }
     : picked[0];
