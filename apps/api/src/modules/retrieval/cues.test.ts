@@ -293,6 +293,8 @@ describe('quantities and bounds', () => {
       { unit: 'metros', value: 1.8 },
     ]);
     expect(quantitiesGiven('grau 3 da NR-35, item 35.2.1')).toEqual([]);
+    // A bound the question names is not a quantity it gives.
+    expect(quantitiesGiven('menor de 18 anos pode trabalhar em altura?')).toEqual([]);
     expect(boundsStated('por maiores de 60 (sessenta) anos e acima de 2,0m (dois metros)')).toEqual(
       [
         { unit: 'anos', value: 60, from: true },

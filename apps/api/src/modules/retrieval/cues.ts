@@ -299,11 +299,16 @@ const valueOf = (figure: string) => Number(figure.replace(',', '.'));
 
 /** The quantities a question gives ("um trabalhador de 63 anos" → 63 anos). */
 export function quantitiesGiven(text: string): Quantity[] {
-  return [...foldText(text).matchAll(GIVEN)].flatMap((m) => {
+  const folded = foldText(text);
+  return [...folded.matchAll(GIVEN)].flatMap((m) => {
     const unit = unitKey(m[2]!);
-    return unit ? [{ unit, value: valueOf(m[1]!) }] : [];
+    // "menor de 18 anos" is a bound the question names, not a quantity it gives.
+    if (!unit || AFTER_MARKER.test(folded.slice(0, m.index))) return [];
+    return [{ unit, value: valueOf(m[1]!) }];
   });
 }
+
+const AFTER_MARKER = new RegExp(`(?<![a-z])(?:${LOWER}|${UPPER}|menor de|maior de)\\s*$`);
 
 /** The bounds an item states ("por maiores de 60 (sessenta) anos" → from 60 anos). */
 export function boundsStated(content: string): Bound[] {
