@@ -36,6 +36,16 @@ describe('answer judging', () => {
     expect(m).toMatchObject({ withFacts: 2, leadAny: 0.5, leadAll: 0, anywhere: 0.5 });
   });
 
+  it('finds a fact copied from a table row in a lead that states the row in words', () => {
+    const q = question([{ code: 'NR-15', item: 'Anexo 1' }], ['90 | 4 horas']);
+    const stated =
+      'Segundo o Anexo 1 da NR-15, na tabela, NÍVEL DE RUÍDO dB (A) 90 — MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL: 4 horas.';
+    expect(judgeAnswer(q, answer(stated, [['NR-15', 'Anexo 1']]), false).leadFactsFound).toBe(1);
+    // The cells must all be there, in the row's order.
+    const other = 'Segundo o Anexo 1 da NR-15, 4 horas de exposição a 90 dB(A).';
+    expect(judgeAnswer(q, answer(other, [['NR-15', 'Anexo 1']]), false).leadFactsFound).toBe(0);
+  });
+
   it('credits a gold item only in the gold NR, and tells whether the answer opens with it', () => {
     const q = question([{ code: 'NR-35', item: '35.2.1' }], ['acima de 2,00 m']);
     const right = judgeAnswer(

@@ -58,6 +58,23 @@ export function foldForMatch(text: string): string {
 }
 
 /**
+ * Whether folded text carries a fact. A fact copied from a table row ("90 | 4 horas") is carried
+ * when each of its cells is, in order: the lead states a row in words ("90 — MÁXIMA EXPOSIÇÃO
+ * DIÁRIA PERMISSÍVEL: 4 horas"), not with the table's bars.
+ */
+export function carries(folded: string, fact: string): boolean {
+  const cells = fact.split(' | ').map(foldForMatch);
+  if (cells.some((c) => c === '')) return false;
+  let from = 0;
+  for (const cell of cells) {
+    const at = folded.indexOf(cell, from);
+    if (at < 0) return false;
+    from = at + cell.length;
+  }
+  return true;
+}
+
+/**
  * The paragraph a user reads first: the first block of the markdown that is not the notice of a
  * partial match ("**Atenção:** não encontrei…"), which says how to read the answer, not what it is.
  */
@@ -88,12 +105,8 @@ export function judgeAnswer(
     citedGold: answer.citations.some(gold),
     leadGold: answer.citations.length > 0 && gold(answer.citations[0]!),
     citations: answer.citations.length,
-    factsFound: answer.abstained
-      ? 0
-      : facts.filter((f) => foldForMatch(f) !== '' && text.includes(foldForMatch(f))).length,
-    leadFactsFound: answer.abstained
-      ? 0
-      : facts.filter((f) => foldForMatch(f) !== '' && lead.includes(foldForMatch(f))).length,
+    factsFound: answer.abstained ? 0 : facts.filter((f) => carries(text, f)).length,
+    leadFactsFound: answer.abstained ? 0 : facts.filter((f) => carries(lead, f)).length,
     facts: facts.length,
   };
 }
