@@ -58,6 +58,8 @@ describe('query understanding', () => {
     const back = parseQuery('a máquina pode voltar a funcionar só soltando o botão?');
     expect(back.weights.get(stem('rearme'))).toBe(0.35);
     expect(parseQuery('e pra religar?').weights.get(stem('reset'))).toBe(0.35);
+    // NR-24 writes "de uso comum entre os sexos" for what people call unissex.
+    expect(parseQuery('banheiro unissex é permitido?').weights.get(stem('sexos'))).toBe(0.35);
     // "pagar pelo capacete" asks who pays: the NR-06 says the EPI is given "gratuitamente".
     const pays = parseQuery('funcionário tem que pagar pelo capacete que a firma entrega?');
     expect(pays.weights.get(stem('gratuitamente'))).toBe(0.35);
