@@ -126,8 +126,13 @@ describe('query understanding', () => {
       'ele tem direito a adicional por acúmulo de função?',
       'o cipeiro que é dirigente sindical acumula as estabilidades?',
       'a prefeitura responde pelas dívidas trabalhistas da terceirizada?',
+      'prazo pra entrar com processo trabalhista depois de sair da empresa',
     ])
       expect(parseQuery(question).outsideSignal.strong, question).toBeGreaterThan(0);
+    // "legislação trabalhista" (the CIPA's course covers it) is not an "ação trabalhista".
+    expect(parseQuery('o curso da CIPA aborda legislação trabalhista?').outsideSignal.strong).toBe(
+      0,
+    );
     // …while a question on an NR may cite an article of the CLT.
     expect(
       parseQuery('as pausas substituem o intervalo do art. 71 da CLT?').outsideSignal.strong,
