@@ -93,3 +93,17 @@ export function officialSection(
     effectiveFrom: null,
   };
 }
+
+/** NR-15 Anexo 1's noise table as imported (official text, its first rows). */
+export const NOISE_TABLE = [
+  '| NÍVEL DE RUÍDO dB (A) | MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL |',
+  '| --- | --- |',
+  '| 85 | 8 horas |',
+  '| 86 | 7 horas |',
+  '| 87 | 6 horas |',
+  '| 88 | 5 horas |',
+  '| 89 | 4 horas e 30 minutos |',
+  '| 90 | 4 horas |',
+  '| 91 | 3 horas e 30 minutos |',
+  '| 92 | 3 horas |',
+].join('\n');

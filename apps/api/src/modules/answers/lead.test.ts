@@ -8,7 +8,7 @@ import type { AnswerSource } from './answer-engine';
 import { answerTypeOf, fitsAnswerType } from './answer-type';
 import { composeExtractiveAnswer } from './extractive.engine';
 import { firstParagraph } from './answer-metrics';
-import { officialSection as section } from './answers.fixtures';
+import { NOISE_TABLE, officialSection as section } from './answers.fixtures';
 
 const NR18 = '7b787bdc-20df-46cb-92ae-e9c66bc92165';
 const NR35 = 'ba798df0-e742-4722-9b65-dc9eb66205ed';
@@ -601,21 +601,7 @@ describe('lead of an extractive answer', () => {
       'Na equação acima, Cn indica o tempo total que o trabalhador fica exposto a um nível de ruído específico, e Tn indica a máxima exposição diária permissível a este nível, segundo o Quadro deste Anexo.',
       1.0,
     );
-    const table = section(
-      'r15',
-      'NR-15',
-      'Anexo 1',
-      [
-        '| NÍVEL DE RUÍDO dB (A) | MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL |',
-        '| --- | --- |',
-        '| 85 | 8 horas |',
-        '| 86 | 7 horas |',
-        '| 87 | 6 horas |',
-        '| 88 | 5 horas |',
-        '| 90 | 4 horas |',
-      ].join('\n'),
-      0.48,
-    );
+    const table = section('r15', 'NR-15', 'Anexo 1', NOISE_TABLE, 0.48);
     const { lead: first } = lead('quanto tempo posso ficar exposto a 90 dB?', [equation, table]);
     expect(first).toMatch(/90 — MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL: 4 horas/);
     expect(first).toMatch(/^Segundo o Anexo 1 da NR-15/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeExtractiveAnswer } from './extractive.engine';
 import { buildRelevance, splitUnits } from './passages';
+import { NOISE_TABLE } from './answers.fixtures';
 import { cellRange, quoteTable } from './table-quote';
 
 const ANEXO = [
@@ -188,22 +189,11 @@ describe('a row picked by the range that holds the quantity the question gives',
   });
 
   it('states the row of a scale of single values the question names, from a table alone', () => {
-    // NR-15, Anexo 1 (official text, the first rows).
-    const noise = [
-      '| NÍVEL DE RUÍDO dB (A) | MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL |',
-      '| --- | --- |',
-      '| 85 | 8 horas |',
-      '| 86 | 7 horas |',
-      '| 87 | 6 horas |',
-      '| 88 | 5 horas |',
-      '| 89 | 4 horas e 30 minutos |',
-      '| 90 | 4 horas |',
-    ].join('\n');
     const [first, table] = answerFromItem(
       'Quanto tempo por dia pode ficar exposto a 90 dB(A) pela NR-15?',
       'NR-15',
       'Anexo 1',
-      noise,
+      NOISE_TABLE,
     ).split('\n\n');
     expect(first).toBe(
       'Segundo o Anexo 1 da NR-15, na tabela, NÍVEL DE RUÍDO dB (A) 90 — MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL: 4 horas.',
@@ -213,27 +203,18 @@ describe('a row picked by the range that holds the quantity the question gives',
   });
 
   it('states the row whose other column gives the quantity the question gives as its case', () => {
-    const noise = [
-      '| NÍVEL DE RUÍDO dB (A) | MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL |',
-      '| --- | --- |',
-      '| 85 | 8 horas |',
-      '| 86 | 7 horas |',
-      '| 90 | 4 horas |',
-      '| 91 | 3 horas e 30 minutos |',
-      '| 92 | 3 horas |',
-    ].join('\n');
     const [first] = answerFromItem(
       'Qual o limite de tolerância para ruído de 8 horas?',
       'NR-15',
       'Anexo 1',
-      noise,
+      NOISE_TABLE,
     ).split('\n\n');
     expect(first).toBe(
       'Segundo o Anexo 1 da NR-15, na tabela, NÍVEL DE RUÍDO dB (A) 85 — MÁXIMA EXPOSIÇÃO DIÁRIA PERMISSÍVEL: 8 horas.',
     );
-    // A figure the question proposes as its answer ("a cada 4 horas?") picks no row.
-    const relevance = buildRelevance('a pausa é a cada 4 horas?', splitUnits(noise));
-    expect(quoteTable(noise, relevance)?.byValue).toBeUndefined();
+    // A figure the question proposes as its answer ("a cada 8 horas?") picks no row.
+    const relevance = buildRelevance('a pausa é a cada 8 horas?', splitUnits(NOISE_TABLE));
+    expect(quoteTable(NOISE_TABLE, relevance)?.byValue).toBeUndefined();
   });
 
   it('reads the ranges tables write', () => {
