@@ -84,12 +84,22 @@ describe('a sizing question is answered by computing it', () => {
     const answer = await ask(u.headers, 'quantos membros a CIPA da minha empresa deve ter?');
     expect(answer.aiResponse).toBe(
       [
-        'Para calcular a CIPA preciso de o **grau de risco** do estabelecimento (ou o seu **CNAE**, que dá o grau pelo Anexo I da NR-04) e de o **número de empregados** do estabelecimento.',
+        'Para calcular a CIPA preciso do **grau de risco** do estabelecimento (ou do seu **CNAE**, que dá o grau pelo Anexo I da NR-04) e do **número de empregados** do estabelecimento.',
         'Diga na pergunta, por exemplo: "quantos membros da CIPA para grau de risco 3 com 120 empregados?"',
         'Ou cadastre sua empresa em [Minha empresa](/minha-empresa): com o CNAE e o número de empregados eu calculo o dimensionamento dela sempre que você perguntar.',
       ].join('\n\n'),
     );
     expect(answer.data).toEqual([]);
+    // Asked about the SESMT, with the employees given: the grau is missing, and the example asks
+    // about the SESMT too.
+    const sesmt = await ask(u.headers, 'Precisa de técnico de segurança com 100 funcionários?');
+    const [first, example] = sesmt.aiResponse.split('\n\n');
+    expect(first).toBe(
+      'Para calcular o SESMT preciso do **grau de risco** do estabelecimento (ou do seu **CNAE**, que dá o grau pelo Anexo I da NR-04).',
+    );
+    expect(example).toBe(
+      'Diga na pergunta, por exemplo: "quantos técnicos de segurança para grau de risco 3 com 600 empregados?"',
+    );
   });
 
   it('gives the grau de risco of a CNAE with its row of NR-04 Anexo I', async () => {

@@ -203,21 +203,24 @@ export function missingFactsAnswer(
         : topics.includes('sesmt')
           ? 'o SESMT'
           : 'o grau de risco';
+  // "preciso do grau de risco", never "preciso de o grau".
   const names = missing.map((m) =>
     m === 'grau'
-      ? 'o **grau de risco** do estabelecimento (ou o seu **CNAE**, que dá o grau pelo Anexo I da NR-04)'
+      ? 'do **grau de risco** do estabelecimento (ou do seu **CNAE**, que dá o grau pelo Anexo I da NR-04)'
       : m === 'cnae'
-        ? 'o **CNAE** da atividade (por exemplo, 4120-4/00)'
-        : 'o **número de empregados** do estabelecimento',
+        ? 'do **CNAE** da atividade (por exemplo, 4120-4/00)'
+        : 'do **número de empregados** do estabelecimento',
   );
   const example = topics.includes('grau')
     ? '"qual o grau de risco do CNAE 4120-4/00?"'
-    : `"quantos membros da CIPA para grau de risco 3 com 120 empregados?"`;
+    : topics.includes('cipa')
+      ? `"quantos membros da CIPA para grau de risco 3 com 120 empregados?"`
+      : `"quantos técnicos de segurança para grau de risco 3 com 600 empregados?"`;
   const profile = hasProfile
     ? 'Seu perfil ativo em [Minha empresa](/minha-empresa) está incompleto para isso; atualize-o e pergunte de novo.'
     : 'Ou cadastre sua empresa em [Minha empresa](/minha-empresa): com o CNAE e o número de empregados eu calculo o dimensionamento dela sempre que você perguntar.';
   return [
-    `Para calcular ${subject} preciso de ${names.join(' e de ')}.`,
+    `Para calcular ${subject} preciso ${names.join(' e ')}.`,
     `Diga na pergunta, por exemplo: ${example}`,
     profile,
   ].join('\n\n');
