@@ -278,7 +278,7 @@ export function chooseItems(
     const own = gradesRuled(c.source.content);
     return own.size > 0 && ![...own].some((g) => userGrades.has(g));
   };
-  const merit = (c: ChosenItem) =>
+  const meritOf = (c: ChosenItem) =>
     (otherGrade(c) ? -GRADE_CONFLICT : 0) +
     (c.quote.byValue ? VALUE_WEIGHT : 0) +
     (named(c.source) ? 10 : 0) +
@@ -287,6 +287,13 @@ export function chooseItems(
     (c.quote.fits && RANKED_BY_FIT.has(relevanceType) && (!query.asksPeriod || recurs(c))
       ? FIT_WEIGHT
       : 0);
+  // Each item's merit is read by every comparison of the sorts below: worked out once.
+  const merits = new Map<ChosenItem, number>();
+  const merit = (c: ChosenItem) => {
+    let m = merits.get(c);
+    if (m === undefined) merits.set(c, (m = meritOf(c)));
+    return m;
+  };
   const chosen = parentsFirst(
     candidates
       .filter(
