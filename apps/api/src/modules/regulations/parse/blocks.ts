@@ -86,26 +86,14 @@ function annexOrder(label: string): [number, string] | null {
 }
 
 /**
- * An annex heading that numbers back from the annex it is printed in ("ANEXO Nº 1" and "ANEXO III"
- * inside NR-15's Anexo 12) heads an annex of that annex, not one of the regulation's.
+ * How an annex heading numbers against the annex it is printed in, in the same numbering: < 0 back
+ * ("ANEXO Nº 1" and "ANEXO III" inside NR-15's Anexo 12: annexes of that annex), > 0 on ("ANEXO Nº
+ * 13"); null when the two cannot be compared (arabic against roman, or lettered).
  */
-function numbersBack(label: string, current: string): boolean {
+function annexStep(label: string, current: string): number | null {
   const [next, now] = [annexOrder(label), annexOrder(current)];
-  if (!next || !now || arabic(label) !== arabic(current)) return false;
-  return next[0] < now[0] || (next[0] === now[0] && next[1] < now[1]);
-}
-
-const arabic = (label: string) => /\d/.test(label);
-
-/**
- * Inside an annex of an annex, an annex heading is another of its kind ("ANEXO III" after "ANEXO
- * Nº 1" inside NR-15's Anexo 12) unless it numbers on from the annex it is printed in ("ANEXO Nº
- * 13").
- */
-function numbersOn(label: string, current: string): boolean {
-  const [next, now] = [annexOrder(label), annexOrder(current)];
-  if (!next || !now || arabic(label) !== arabic(current)) return false;
-  return next[0] > now[0] || (next[0] === now[0] && next[1] > now[1]);
+  if (!next || !now || /\d/.test(label) !== /\d/.test(current)) return null;
+  return next[0] - now[0] || next[1].localeCompare(now[1]);
 }
 
 function isNumeric(c: string): boolean {
@@ -250,8 +238,10 @@ export function splitBlocks(lines: string[], options: BlockOptions): Block[] {
     const nested =
       annexHeading &&
       annex &&
-      (numbersBack(annexHeading.label, annex.label) ||
-        (part?.annex === true && !numbersOn(annexHeading.label, annex.label)));
+      ((annexStep(annexHeading.label, annex.label) ?? 0) < 0 ||
+        // Inside an annex of an annex, another annex heading is one more of them ("ANEXO III"
+        // after "ANEXO Nº 1") unless it numbers on from the outer annex ("ANEXO Nº 13").
+        (part?.annex === true && !((annexStep(annexHeading.label, annex.label) ?? 0) > 0)));
     if (annexHeading && nested) {
       const title = annexHeading.rest;
       openPart(annexHeading.label, [annexHeading.label, title].filter(Boolean).join(' - '), true);
