@@ -18,7 +18,7 @@ import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery, type ParsedQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits, type Relevance } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
-import { statesPeriod } from '../retrieval/cues';
+import { limitsStated, meetsLimit, statesPeriod } from '../retrieval/cues';
 import { DOMAIN } from '../retrieval/synonyms';
 import { quoteItem } from './quote';
 import { statedScope, unstatedScope, userTexts, writtenForSector } from './regulation-scope';
@@ -118,6 +118,13 @@ function gradesRuled(content: string): Set<string> {
   }
   return found;
 }
+
+/**
+ * What an item loses in merit when it bounds the measure asked about only on the other side: its
+ * figure is the case the rule is written for ("nas rampas com inclinação superior a 6°, devem ser
+ * fixadas peças transversais"), not the limit asked ("qual a inclinação máxima da rampa?").
+ */
+const LIMIT_CONFLICT = 0.5;
 
 /** A heading's terms that name how often ("Periodicidade", "frequência", "periódicos"). */
 const PERIOD_TERMS = ['period', 'frequenc'];
@@ -278,13 +285,19 @@ export function chooseItems(
     const own = gradesRuled(c.source.content);
     return own.size > 0 && ![...own].some((g) => userGrades.has(g));
   };
+  const limitMet = (c: ChosenItem) => meetsLimit(query.limit, limitsStated(c.source.content));
+  const otherSide = (c: ChosenItem) => limitMet(c) === 'opposite';
   const meritOf = (c: ChosenItem) =>
     (otherGrade(c) ? -GRADE_CONFLICT : 0) +
+    (otherSide(c) ? -LIMIT_CONFLICT : 0) +
     (c.quote.byValue ? VALUE_WEIGHT : 0) +
     (named(c.source) ? 10 : 0) +
     c.source.score / top.score +
     QUOTE_WEIGHT * (c.quote.score / bestQuote) +
-    (c.quote.fits && RANKED_BY_FIT.has(relevanceType) && (!query.asksPeriod || recurs(c))
+    (c.quote.fits &&
+    RANKED_BY_FIT.has(relevanceType) &&
+    (!query.asksPeriod || recurs(c)) &&
+    !otherSide(c)
       ? FIT_WEIGHT
       : 0);
   // Each item's merit is read by every comparison of the sorts below: worked out once.
@@ -302,7 +315,10 @@ export function chooseItems(
           named(c.source) ||
           c.quote.score >= bestQuote * QUOTE_CUT ||
           headed(c.source) ||
-          c.quote.byValue === true,
+          c.quote.byValue === true ||
+          // An item that sets the very limit asked ("ângulos inferiores a 15°" for "inclinação
+          // máxima") answers, however few of the question's other words its sentences use.
+          limitMet(c) === 'answers',
       )
       .sort((a, b) => merit(b) - merit(a))
       .filter((c, i, all) => i === 0 || first(c) || merit(c) >= merit(all[0]!) * MERIT_CUT)

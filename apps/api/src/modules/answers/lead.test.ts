@@ -98,6 +98,10 @@ function lead(question: string, results: AnswerSource[]) {
 describe('answer type of a question', () => {
   it.each([
     ['Qual a altura mínima do guarda-corpo?', 'number'],
+    // A measure other than height or distance asks for a figure too.
+    ['Qual a inclinação máxima da rampa na obra?', 'number'],
+    ['Qual o diâmetro mínimo do cabo de aço?', 'number'],
+    ['Qual a espessura da chapa do piso?', 'number'],
     ['De quanto em quanto tempo tem que inspecionar o cinto?', 'deadline'],
     ['PET vale por quanto tempo?', 'deadline'],
     // A contract "por prazo determinado" is a kind of contract, not a deadline asked for.
@@ -117,6 +121,36 @@ describe('answer type of a question', () => {
 });
 
 describe('lead of an extractive answer', () => {
+  it('states the limit asked, not the figure of the case another rule is written for', () => {
+    // NR-18, items 18.8.7.2 and 18.8.2 (official text): 6° is when cleats are needed, 15° the limit.
+    const cleats = section(
+      NR18,
+      'NR-18',
+      '18.8.7.2',
+      'Nas rampas com inclinação superior a 6° (seis graus), devem ser fixadas peças transversais, espaçadas em, no máximo, 0,4 m (quarenta centímetros) ou outro dispositivo de apoio para os pés.',
+      10,
+    );
+    const angles = section(
+      NR18,
+      'NR-18',
+      '18.8.2',
+      'A utilização de escadas e rampas deve observar os seguintes ângulos de inclinação:\n' +
+        'a) para rampas, ângulos inferiores a 15° (quinze graus);\n' +
+        'b) para escadas móveis, ângulos entre 50° (cinquenta graus) e 75° (setenta e cinco graus), ou de acordo com as recomendações do fabricante;\n' +
+        'c) para escadas fixas tipo vertical, ângulos entre 75° (setenta e cinco graus) e 90° (noventa graus).',
+      7.2,
+    );
+    const { answer, lead: first } = lead('Qual a inclinação máxima da rampa na obra?', [
+      cleats,
+      angles,
+    ]);
+    // The limit opens the answer; the rule for steeper ramps may follow it.
+    expect(first).toMatch(/^Segundo o item 18\.8\.2 da NR-18\b/);
+    expect(first).toContain('inferiores a 15°');
+    expect(first.split(/(?<=\.) /)[0]).not.toContain('superior a 6°');
+    expect(answer.citations[0]).toMatchObject({ code: 'NR-18', item: '18.8.2' });
+  });
+
   it('opens the guarda-corpo question with the travessão superior at 1,2 m, cited, not the floating platform', () => {
     const { answer, lead: first } = lead('Qual a altura mínima do guarda-corpo?', [
       GUARDRAIL,

@@ -745,3 +745,17 @@ describe('a message that stands on its own in a chat', () => {
     ).toBe(true);
   });
 });
+
+it('reads a passive with no subject ("precisam ser refeitos?") as a follow-up of the thing named before', () => {
+  const previous = 'Os crachás dos operadores de empilhadeira foram feitos em 2022.';
+  expect(
+    resolveFollowUp('precisam ser refeitos? o que tem que acontecer pra revalidar?', previous)
+      .followUp,
+  ).toBe(true);
+  expect(resolveFollowUp('Tem que ser assinado por engenheiro?', previous).followUp).toBe(true);
+  // A message with its own subject stands on its own.
+  expect(
+    resolveFollowUp('O PGR da obra precisa ser assinado por engenheiro de segurança?', previous)
+      .followUp,
+  ).toBe(false);
+});

@@ -170,6 +170,12 @@ const FULL_CLAUSE =
 const ITEM_NUMBER =
   /(?<![\d.,])\d{1,2}\.\d{1,3}\.\d{1,3}(?:\.\d{1,3})*(?![\d])|(?<!\p{L})itens?\s+\d{1,2}\.\d{1,3}/iu;
 const ELLIPSIS_START = /^\s*(?:e|mas|e se|e quanto a|e sobre|e no caso d[eoa]s?)\s+/i;
+/**
+ * "precisam ser refeitos?", "tem que ser assinado por engenheiro?": a passive with no subject before
+ * it, whose participle agrees with a thing the conversation named ("os crachás").
+ */
+const SUBJECTLESS_PASSIVE =
+  /^\s*(?:e\s+)?(?:precisa|precisam|tem\s+que|t[êe]m\s+que|tem\s+de|deve|devem|pode|podem|vai|v[ãa]o)\s+ser\s+\p{L}+(?:ad|id|it|eit|ost|ert|ess)[oa]s?(?!\p{L})/iu;
 /** "E o engenheiro de segurança?": a noun phrase and nothing else. */
 const BARE_ELLIPSIS =
   /^\s*(?:e|mas)\s+(?!se\s)(?:(?:para|pra|quanto a|sobre)\s+)?(?:o|a|os|as)?\s*(\p{L}[\p{L}\s-]{1,60}?)\s*\?*\s*$/iu;
@@ -834,7 +840,7 @@ export function resolveFollowUp(
     contentWordCount(text) <= FRAGMENT_WORDS &&
     // "Com que frequência os escoramentos de valas devem ser inspecionados?" says what is done.
     !FULL_CLAUSE.test(text);
-  const elliptical = ELLIPSIS_START.test(text) || fragment;
+  const elliptical = ELLIPSIS_START.test(text) || fragment || SUBJECTLESS_PASSIVE.test(text);
   // "mesmo assim, posso…?" opening the message holds against what the chat said.
   const anaphoric =
     ANAPHORA.test(withoutOwnPronoun(text)) || /^\s*(?:e\s+|mas\s+)?mesmo assim\b/iu.test(text);

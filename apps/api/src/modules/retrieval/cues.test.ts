@@ -4,6 +4,9 @@ import {
   asksPeriod,
   asksThreshold,
   boundsStated,
+  limitAsked,
+  limitsStated,
+  meetsLimit,
   dutyHolder,
   enumerates,
   negatedTerms,
@@ -315,5 +318,44 @@ describe('quantities and bounds', () => {
     expect(withinBound(quantitiesGiven('jornada de 6h'), upTo4)).toBe(false);
     expect(withinBound(quantitiesGiven('jornada de 3h'), upTo4)).toBe(true);
     expect(withinBound(quantitiesGiven('63 kg'), over60)).toBe(false);
+  });
+});
+
+describe('limits asked and stated', () => {
+  it('reads which limit of which measure a question asks for', () => {
+    expect(limitAsked('Qual a inclinação máxima da rampa na obra?')).toEqual({
+      measure: 'inclinacao',
+      upper: true,
+    });
+    expect(limitAsked('qual a altura minima do guarda-corpo')).toEqual({
+      measure: 'altura',
+      upper: false,
+    });
+    expect(limitAsked('Qual o prazo para entregar o PGR?')).toBeNull();
+  });
+
+  it('tells a limit a rule sets from the case a rule is written for', () => {
+    const asked = limitAsked('Qual a inclinação máxima da rampa?');
+    const limit = limitsStated('a) para rampas, ângulos inferiores a 15° (quinze graus);');
+    expect(limit).toEqual([{ measure: 'inclinacao', upper: true }]);
+    expect(meetsLimit(asked, limit)).toBe('answers');
+    const condition = limitsStated(
+      'Nas rampas com inclinação superior a 6° (seis graus), devem ser fixadas peças transversais, espaçadas em, no máximo, 0,4 m',
+    );
+    expect(condition).toEqual([{ measure: 'inclinacao', upper: false }]);
+    expect(meetsLimit(asked, condition)).toBe('opposite');
+    expect(meetsLimit(asked, limitsStated('A rampa deve ser antiderrapante.'))).toBeNull();
+  });
+
+  it('reads a forbidden excess as a maximum', () => {
+    expect(limitsStated('É proibida a construção de rampas com inclinação superior a 20º')).toEqual(
+      [{ measure: 'inclinacao', upper: true }],
+    );
+    expect(
+      limitsStated('e) a distância percorrida pelo mergulhador não exceder a 60 metros;'),
+    ).toEqual([{ measure: 'distancia', upper: true }]);
+    expect(limitsStated('a altura máxima, em relação ao solo, de 2,25m')).toEqual([
+      { measure: 'altura', upper: true },
+    ]);
   });
 });

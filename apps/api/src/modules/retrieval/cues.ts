@@ -328,3 +328,91 @@ export function withinBound(given: readonly Quantity[], bounds: readonly Bound[]
     bounds.some((b) => b.unit === q.unit && (b.from ? q.value >= b.value : q.value <= b.value)),
   );
 }
+
+/**
+ * Measures a question may ask the limit of and a rule may bound, by the key both share: "ângulos
+ * inferiores a 15°" bounds the inclinação.
+ */
+const MEASURES: [RegExp, string][] = [
+  [/^(?:inclinacao|inclinacoes|angulos?)$/, 'inclinacao'],
+  [/^alturas?$/, 'altura'],
+  [/^larguras?$/, 'largura'],
+  [/^distancias?$/, 'distancia'],
+  [/^comprimentos?$/, 'comprimento'],
+  [/^profundidades?$/, 'profundidade'],
+  [/^espessuras?$/, 'espessura'],
+  [/^diametros?$/, 'diametro'],
+  [/^temperaturas?$/, 'temperatura'],
+  [/^pesos?$/, 'peso'],
+  [/^velocidades?$/, 'velocidade'],
+  [/^pressao|pressoes$/, 'pressao'],
+  [/^espacamentos?$/, 'espacamento'],
+];
+const MEASURE_WORD = String.raw`(inclinac(?:ao|oes)|angulos?|alturas?|larguras?|distancias?|comprimentos?|profundidades?|espessuras?|diametros?|temperaturas?|pesos?|velocidades?|press(?:ao|oes)|espacamentos?)`;
+
+function measureKey(word: string): string | null {
+  return MEASURES.find(([pattern]) => pattern.test(word))?.[1] ?? null;
+}
+
+/** A limit asked or stated: of which measure, and whether it is an upper one (a maximum). */
+export interface Limit {
+  measure: string;
+  upper: boolean;
+}
+
+/** "Qual a inclinação máxima…" → the upper limit of the inclinação; "altura mínima" → its lower one. */
+const ASKED_LIMIT = new RegExp(
+  String.raw`(?<![a-z])${MEASURE_WORD}\s+(?:\S+\s+)?(maxim[oa]s?|minim[oa]s?)(?![a-z])`,
+  'u',
+);
+
+export function limitAsked(question: string): Limit | null {
+  const m = ASKED_LIMIT.exec(foldText(question));
+  const measure = m ? measureKey(m[1]!) : null;
+  return measure ? { measure, upper: m![2]!.startsWith('max') } : null;
+}
+
+/**
+ * The limits an item states for a measure, by the marker right after it: "ângulos inferiores a 15°"
+ * (upper), "com inclinação superior a 6°" (lower), "altura máxima de 2,25 m" (upper).
+ */
+const STATED_LIMIT = new RegExp(
+  String.raw`(?<![a-z])${MEASURE_WORD}((?:\s+[a-z]+){0,4}?)\s+(${LOWER}|${UPPER}|exceder a|exceda a|ultrapassar|ultrapasse|maxim[oa]s?(?:,[^,]{1,40},)?\s+de|minim[oa]s?(?:,[^,]{1,40},)?\s+de|entre)\s+\d`,
+  'gu',
+);
+const UPPER_MARKER = new RegExp(`^(?:${UPPER}|maxim)`);
+
+/**
+ * A prohibition before the measure, in the same sentence, turns the marker round: "é proibida a
+ * construção de rampas com inclinação superior a 20°" and "não podendo o espelho ter altura
+ * superior a 0,15 m" state maximums.
+ */
+const FORBIDS_BEFORE =
+  /(?<![a-z])(?:proibid[oa]s?|vedad[oa]s?|nao|nunca|nenhum[a]?|jamais)(?![a-z])[^.;:]*$/;
+
+export function limitsStated(content: string): Limit[] {
+  const folded = foldText(content);
+  return [...folded.matchAll(STATED_LIMIT)].flatMap((m) => {
+    const measure = measureKey(m[1]!);
+    if (!measure || m[3] === 'entre') return [];
+    // "a distância percorrida pelo mergulhador não exceder a 60 metros": the words between count.
+    const before = folded.slice(Math.max(0, m.index - 120), m.index) + m[1]! + m[2]!;
+    return [{ measure, upper: UPPER_MARKER.test(m[3]!) !== FORBIDS_BEFORE.test(before) }];
+  });
+}
+
+/**
+ * How an item's limits meet the limit asked: `answers` when it bounds the asked measure on the
+ * asked side ("inclinação máxima" and "ângulos inferiores a 15°"); `opposite` when it bounds it only
+ * on the other side, which is the case a rule is written for, not the limit asked ("rampas com
+ * inclinação superior a 6°, devem ser fixadas peças transversais"); null otherwise.
+ */
+export function meetsLimit(
+  asked: Limit | null,
+  stated: readonly Limit[],
+): 'answers' | 'opposite' | null {
+  if (!asked) return null;
+  const same = stated.filter((l) => l.measure === asked.measure);
+  if (same.some((l) => l.upper === asked.upper)) return 'answers';
+  return same.length > 0 ? 'opposite' : null;
+}

@@ -332,6 +332,34 @@ describe('the answerability classifier', () => {
     ).toBe(true);
   });
 
+  it('does not take for a subject outside the NRs a phrase the best item states itself', () => {
+    // "justa causa" is the CLT's, except where NR-05 forbids dismissing a cipeiro "sem justa causa".
+    const hesitancy = { answerability: { ...refuseAll, bias: Math.log(0.3 / 0.7) } };
+    const stating = FIXTURE_SECTIONS.map((s) =>
+      s.code === 'NR-05' && s.item === '5.4.1'
+        ? {
+            ...s,
+            content:
+              'É vedada a dispensa arbitrária ou sem justa causa do membro eleito da comissão desde o registro da candidatura até um ano após o final do mandato.',
+          }
+        : s,
+    );
+    const question = 'o membro eleito da CIPA pode ser dispensado sem justa causa?';
+    const chat = { focus: ['NR-05'], continues: true };
+    const states = createRetrievalEngine(stating, DEFAULT_TUNING, OUTSIDE_DOMAINS, hesitancy);
+    const found = states.search(question, chat);
+    expect(found.results[0]).toMatchObject({ code: 'NR-05', item: '5.4.1' });
+    expect(found.abstained).toBe(false);
+    // The same question over an item that does not say it is still outside the NRs.
+    const silent = createRetrievalEngine(
+      FIXTURE_SECTIONS,
+      DEFAULT_TUNING,
+      OUTSIDE_DOMAINS,
+      hesitancy,
+    );
+    expect(silent.search(question, chat).abstained).toBe(true);
+  });
+
   it('confines a search to the regulations the conversation names, without taking them as named by the question', () => {
     const question = 'o vigia pode sair do posto durante a atividade?';
     const named = strict.search(`${question}\nNR-33`);

@@ -1,6 +1,8 @@
 import { BM25Index, DEFAULT_BM25, type BM25Options } from './bm25-index';
 import {
   boundsStated,
+  limitsStated,
+  meetsLimit,
   dutyHolder,
   enumerates,
   possessionTerms,
@@ -13,7 +15,7 @@ import { associationScorer, learnAssociations, type AssociationPair } from './as
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
 import { lexicalOdds, linearScore, sigmoid, type LinearModel } from './linear-model';
-import { parseQuery, withContext, type ParsedQuery } from './query';
+import { outsideBeyond, parseQuery, withContext, type ParsedQuery } from './query';
 import { childBonus, parentIndex, proximityOf, queryTermPositions, topK } from './rerank';
 import type {
   ContextPassage,
@@ -100,6 +102,16 @@ export interface Tuning {
    * (sessenta) anos" for "um trabalhador de 63 anos").
    */
   bound: number;
+  /**
+   * Extra share for an item that bounds the measure the question asks the limit of, on the side
+   * asked ("ângulos inferiores a 15°" for "qual a inclinação máxima").
+   */
+  limit: number;
+  /**
+   * Share kept by an item that bounds that measure only on the other side: the case its rule is
+   * written for ("nas rampas com inclinação superior a 6°, devem…"), not the limit asked.
+   */
+  oppositeLimit: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -127,6 +139,8 @@ export const DEFAULT_TUNING: Tuning = {
   period: 0.2,
   threshold: 0.2,
   bound: 0.2,
+  limit: 0.1,
+  oppositeLimit: 0.8,
 };
 
 /**
@@ -368,6 +382,7 @@ export function createRetrievalEngine(
     statesThreshold(s.content.replace(AMENDMENT_NOTE, ' '), cues, DOMAIN.quantityWords) ? 1 : 0,
   );
   const bounds = sections.map((s) => boundsStated(s.content.replace(AMENDMENT_NOTE, ' ')));
+  const limits = sections.map((s) => limitsStated(s.content.replace(AMENDMENT_NOTE, ' ')));
   const contents = sections.map((s, i) => {
     const terms: string[] = [];
     for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
@@ -462,7 +477,7 @@ export function createRetrievalEngine(
     context?: readonly ContextPassage[],
     within: readonly string[] = [],
   ): Analysis {
-    const query = withContext(parseQuery(text), context);
+    let query = withContext(parseQuery(text), context);
     const named = query.codes.filter((c) => codes.has(c));
     if (query.codes.length > 0 && named.length === 0)
       return { ranked: [], candidates: [], answerability: null, handConfidence: 0, sure: false };
@@ -585,6 +600,11 @@ export function createRetrievalEngine(
       query.topicCodes.size === 0 &&
       routing.outside.lead >= tuning.outside.lead &&
       best.cov < tuning.outside.coverage;
+    // An outside phrase the best item states itself is the regulation's own matter.
+    const outsideSignal = outsideBeyond(query.outsideSignal, () =>
+      phraseKey(sections[best.doc]!.content),
+    );
+    if (outsideSignal !== query.outsideSignal) query = { ...query, outsideSignal };
     const bestCode = sections[best.doc]!.code;
     const agreement = (query.topicCodes.get(bestCode) ?? 0) > 0 ? tuning.topicAgreement : 0;
     const rest = query.outsideSignal.terms.size
@@ -645,6 +665,9 @@ export function createRetrievalEngine(
       if (query.asksThreshold && threshold[c.doc]) scores[i]! *= 1 + tuning.threshold;
       if (query.quantities.length > 0 && withinBound(query.quantities, bounds[c.doc]!))
         scores[i]! *= 1 + tuning.bound;
+      const limit = meetsLimit(query.limit, limits[c.doc]!);
+      if (limit === 'answers') scores[i]! *= 1 + tuning.limit;
+      else if (limit === 'opposite') scores[i]! *= tuning.oppositeLimit;
       const holder = holders[c.doc]!;
       if (holder.length > 0 && holder.every((t) => own.has(t))) scores[i]! *= 1 + tuning.duties;
     });

@@ -109,6 +109,7 @@ describe('query understanding', () => {
       strong: 0,
       weak: 0,
       terms: new Set(),
+      phrases: { strong: [], weak: [] },
     });
     expect([...parseQuery('afastado pelo INSS').outsideSignal.terms]).toEqual(['inss']);
     // Matters no NR rules, named by the authority or document that does (decision 0070).

@@ -3,8 +3,10 @@ import {
   asksList,
   asksPeriod,
   asksThreshold,
+  limitAsked,
   negatedTerms,
   quantitiesGiven,
+  type Limit,
   type Quantity,
 } from './cues';
 import { containsSequence, DOMAIN, type DomainKnowledge } from './synonyms';
@@ -17,6 +19,35 @@ export interface ItemReference {
   label: string;
   /** NR implied by the number itself ("18.7" → NR-18) when not inside an annex. */
   impliedCode: string | undefined;
+}
+
+/** How strongly the question points outside the NRs, and by which phrases (as term sequences). */
+export interface OutsideSignal {
+  strong: number;
+  weak: number;
+  terms: Set<string>;
+  phrases: { strong: string[][]; weak: string[][] };
+}
+
+/**
+ * The outside signal without the phrases an item states word for word: "dispensa arbitrária ou sem
+ * justa causa" is NR-05's own matter for a cipeiro, whatever "justa causa" says elsewhere.
+ */
+export function outsideBeyond(
+  signal: OutsideSignal,
+  itemPhrase: () => readonly string[],
+): OutsideSignal {
+  if (signal.strong === 0 && signal.weak === 0) return signal;
+  const item = itemPhrase();
+  const strong = signal.phrases.strong.filter((key) => !containsSequence(item, key));
+  const weak = signal.phrases.weak.filter((key) => !containsSequence(item, key));
+  if (strong.length === signal.strong && weak.length === signal.weak) return signal;
+  return {
+    strong: strong.length,
+    weak: weak.length,
+    terms: new Set([...strong, ...weak].flat()),
+    phrases: { strong, weak },
+  };
 }
 
 export interface ParsedQuery {
@@ -35,7 +66,7 @@ export interface ParsedQuery {
   /** NRs whose topic vocabulary the question uses. */
   topicCodes: Map<string, number>;
   /** How strongly the question points outside the NRs (ABNT, CLT, building codes...). */
-  outsideSignal: { strong: number; weak: number; terms: Set<string> };
+  outsideSignal: OutsideSignal;
   /** The question asks for a figure: a deadline, a frequency, a minimum, a distance... */
   asksQuantity: boolean;
   /** The question asks what something is, or from which threshold a rule applies. */
@@ -50,6 +81,8 @@ export interface ParsedQuery {
   asksThreshold: boolean;
   /** The quantities the question gives ("um trabalhador de 63 anos"). */
   quantities: Quantity[];
+  /** The limit the question asks for: "qual a inclinação máxima" → the inclinação's upper one. */
+  limit: Limit | null;
   /**
    * The terms of what "o que é…" asks to define ("o que é espaço confinado na NR 33" →
    * espaço, confinado); empty for any other question.
@@ -198,6 +231,7 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     strong: strong.length,
     weak: weak.length,
     terms: new Set([...strong, ...weak].flat()),
+    phrases: { strong, weak },
   };
   const asksQuantity = domain.numericCues.some((key) => containsSequence(phrase, key));
   const asksDefinition = domain.definitionCues.some((key) => containsSequence(phrase, key));
@@ -216,6 +250,7 @@ function analyzeQuery(text: string, domain: DomainKnowledge): ParsedQuery {
     asksPeriod: asksPeriod(phrase, domain.cues),
     asksThreshold: asksThreshold(phrase, domain.cues),
     quantities: quantitiesGiven(text),
+    limit: limitAsked(text),
     defines: asksToDefine(text),
   };
 }
