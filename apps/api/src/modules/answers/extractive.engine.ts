@@ -18,7 +18,14 @@ import { renderAnswer, type ChosenItem } from './extractive.markdown';
 import { parseQuery, type ParsedQuery } from '../retrieval/query';
 import { buildRelevance, splitUnits, type Relevance } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
-import { limitsStated, meetsLimit, statesPeriod } from '../retrieval/cues';
+import {
+  boundsStated,
+  limitsStated,
+  meetsLimit,
+  quantitiesGiven,
+  statesPeriod,
+  type Quantity,
+} from '../retrieval/cues';
 import { DOMAIN } from '../retrieval/synonyms';
 import { quoteItem } from './quote';
 import { statedScope, unstatedScope, userTexts, writtenForSector } from './regulation-scope';
@@ -125,6 +132,26 @@ function gradesRuled(content: string): Set<string> {
  * fixadas peças transversais"), not the limit asked ("qual a inclinação máxima da rampa?").
  */
 const LIMIT_CONFLICT = 0.5;
+
+/**
+ * What an item loses in merit when every bound it states in a unit of the user's case leaves the
+ * user's quantity out: "até 4 (quatro) horas diárias" for operators who work 6 hours a day.
+ */
+const CASE_CONFLICT = 0.5;
+
+/**
+ * The quantities of the user's case: the question's, then those the earlier messages told in units
+ * the question does not give ("os operadores fazem 6 horas por dia" before "e as pausas deles?").
+ */
+function caseQuantities(said: readonly string[]): Quantity[] {
+  const found: Quantity[] = [];
+  for (const text of said) {
+    const own = quantitiesGiven(text);
+    const units = new Set(found.map((q) => q.unit));
+    found.push(...own.filter((q) => !units.has(q.unit)));
+  }
+  return found;
+}
 
 /** A heading's terms that name how often ("Periodicidade", "frequência", "periódicos"). */
 const PERIOD_TERMS = ['period', 'frequenc'];
@@ -285,11 +312,31 @@ export function chooseItems(
     const own = gradesRuled(c.source.content);
     return own.size > 0 && ![...own].some((g) => userGrades.has(g));
   };
+  // The user's case ("6 horas por dia") rules out a rule bounded to other cases only ("até 4 horas")
+  // as the answer to how, what or how much. Asked whether a rule applies ("20 dias de atestado,
+  // precisa de ASO de retorno?"), the bound that leaves the case out is the answer ("30 dias").
+  const userCase = relevanceType === 'yesno' ? [] : caseQuantities(said);
+  const outsideCase = (c: ChosenItem) => {
+    if (userCase.length === 0) return false;
+    const bounds = boundsStated(c.source.content);
+    // In a unit the item bounds, none of the user's quantities is held by any of its bounds.
+    return [...new Set(userCase.map((q) => q.unit))].some((unit) => {
+      const same = bounds.filter((b) => b.unit === unit);
+      return (
+        same.length > 0 &&
+        !userCase.some(
+          (q) =>
+            q.unit === unit && same.some((b) => (b.from ? q.value >= b.value : q.value <= b.value)),
+        )
+      );
+    });
+  };
   const limitMet = (c: ChosenItem) => meetsLimit(query.limit, limitsStated(c.source.content));
   const otherSide = (c: ChosenItem) => limitMet(c) === 'opposite';
   const meritOf = (c: ChosenItem) =>
     (otherGrade(c) ? -GRADE_CONFLICT : 0) +
     (otherSide(c) ? -LIMIT_CONFLICT : 0) +
+    (outsideCase(c) ? -CASE_CONFLICT : 0) +
     (c.quote.byValue ? VALUE_WEIGHT : 0) +
     (named(c.source) ? 10 : 0) +
     c.source.score / top.score +

@@ -121,6 +121,55 @@ describe('answer type of a question', () => {
 });
 
 describe('lead of an extractive answer', () => {
+  it("does not state a rule bounded to another case than the user's, unless asked whether it applies", () => {
+    // NR-17 Anexo II 6.4.3 and 6.4.1 (official text): the 4-hour rule is not the 6-hour operators'.
+    const NR17 = 'b1c0f7f0-4a35-4a8e-9c51-2d1f6f0c1717';
+    const fourHours = section(
+      NR17,
+      'NR-17',
+      'Anexo II 6.4.3',
+      'Para tempos de trabalho efetivo de teleatendimento/telemarketing de até 4 (quatro) horas diárias, deve ser observada a concessão de 1 (uma) pausa de descanso contínua de 10 (dez) minutos.',
+      10,
+    );
+    const pauses = section(
+      NR17,
+      'NR-17',
+      'Anexo II 6.4.1',
+      'As pausas devem ser concedidas:\na) fora do posto de trabalho;\nb) em 02 (dois) períodos de 10 (dez) minutos contínuos; e\nc) após os primeiros e antes dos últimos 60 (sessenta) minutos de trabalho em atividade de teleatendimento/telemarketing.',
+      8,
+    );
+    const answerTo = (question: string, told: string) =>
+      composeExtractiveAnswer(
+        {
+          question,
+          retrieval: { abstained: false, confidence: 1, results: [fourHours, pauses] },
+          conversation: [
+            { role: 'user', content: told },
+            { role: 'assistant', content: 'Segundo o Anexo II da NR-17…' },
+          ],
+        },
+        '2026-06-01',
+      );
+    const six = answerTo(
+      'como tem que ser as pausas dos operadores?',
+      'Os operadores fazem 6 horas por dia no fone.',
+    );
+    expect(six.citations[0]).toMatchObject({ item: 'Anexo II 6.4.1' });
+    expect(firstParagraph(six.markdown)).toContain('02 (dois) períodos de 10 (dez) minutos');
+    // For 4 hours a day, the 4-hour rule is the user's.
+    const four = answerTo(
+      'como tem que ser as pausas dos operadores?',
+      'Os operadores fazem 4 horas por dia no fone.',
+    );
+    expect(four.citations[0]).toMatchObject({ item: 'Anexo II 6.4.3' });
+    // Asked whether the rule applies, the bound that leaves the case out is the answer.
+    const asked = answerTo(
+      'a pausa única de 10 minutos vale pra eles?',
+      'Os operadores fazem 6 horas por dia no fone.',
+    );
+    expect(asked.citations[0]).toMatchObject({ item: 'Anexo II 6.4.3' });
+  });
+
   it('states the limit asked, not the figure of the case another rule is written for', () => {
     // NR-18, items 18.8.7.2 and 18.8.2 (official text): 6° is when cleats are needed, 15° the limit.
     const cleats = section(

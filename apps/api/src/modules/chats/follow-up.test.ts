@@ -759,3 +759,14 @@ it('reads a passive with no subject ("precisam ser refeitos?") as a follow-up of
       .followUp,
   ).toBe(false);
 });
+
+it('takes neither what the speaker knows ("Sei que…") nor a bare figure for the thing a message speaks of', () => {
+  expect(subjectOf('Sei que com 85 o limite é 8 horas.')).toBe('limite');
+  expect(subjectOf('Acho que com 85 dB o limite é 8 horas.')).not.toMatch(/^(?:Acho|85)/);
+  expect(
+    resolveFollowUp(
+      'e na lixadeira que deu 90, quanto tempo o cara pode ficar exposto por dia?',
+      'Sei que com 85 o limite é 8 horas.',
+    ).question,
+  ).not.toContain('(Sei)');
+});

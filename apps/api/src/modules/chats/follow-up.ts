@@ -328,6 +328,8 @@ export function phrasesOf(question: string): Phrase[] {
       grade ||
       (!measure &&
         /^[\p{L}\p{N}-]+$/u.test(token) &&
+        // "com 85 o limite…": a bare figure is no thing, though it may close one ("classe 2").
+        (run.length > 0 || !/^\d+(?:[.,]\d+)?$/.test(token)) &&
         !STOP_WORDS.has(w) &&
         !NOT_SUBJECT.has(w) &&
         // "exatamente", "atualmente": adverbs say how, not what.
@@ -396,6 +398,15 @@ const SPEAKER_VERBS = new Set(
     'pagamos',
     'moro',
     'atuo',
+    // "Sei que com 85 o limite é 8 horas.": what the speaker knows or thinks.
+    'sei',
+    'sabemos',
+    'acho',
+    'achamos',
+    'creio',
+    'imagino',
+    'entendo',
+    'entendemos',
   ].map(foldText),
 );
 /**

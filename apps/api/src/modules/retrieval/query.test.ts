@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTerms } from './text/analyzer';
-import { parseQuery } from './query';
+import { parseQuery, withContext } from './query';
 import { stem } from './text/stemmer';
 
 describe('query understanding', () => {
@@ -140,5 +140,17 @@ describe('query understanding', () => {
     ).toBe(0);
     expect(parseQuery('o que é espaço confinado?').asksDefinition).toBe(true);
     expect(parseQuery('quem emite a permissão de trabalho?').asksDefinition).toBe(false);
+  });
+});
+
+describe('the case a conversation told', () => {
+  it('carries the quantities earlier messages gave, unless the message gives its own of that kind', () => {
+    const told = [{ text: 'Os operadores fazem 6 horas por dia no fone.', weight: 0.5 }];
+    expect(withContext(parseQuery('como tem que ser as pausas deles?'), told).quantities).toEqual([
+      { unit: 'horas', value: 6 },
+    ]);
+    expect(
+      withContext(parseQuery('e se fizerem 8 horas, como ficam as pausas?'), told).quantities,
+    ).toEqual([{ unit: 'horas', value: 8 }]);
   });
 });

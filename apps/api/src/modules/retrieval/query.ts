@@ -266,6 +266,11 @@ export function withContext(
   if (context.length === 0) return query;
   const weights = new Map(query.weights);
   const topicCodes = new Map(query.topicCodes);
+  // The case the conversation told ("os operadores fazem 6 horas por dia") is the user's case for
+  // the rule asked now ("como tem que ser as pausas deles?"), unless the message gives its own
+  // quantity of that kind.
+  const quantities = [...query.quantities];
+  const given = new Set(query.quantities.map((q) => q.unit));
   for (const passage of context) {
     if (!passage.text.trim() || passage.weight <= 0) continue;
     const carried = parseQuery(passage.text);
@@ -273,6 +278,7 @@ export function withContext(
       weights.set(term, Math.max(weights.get(term) ?? 0, weight * passage.weight));
     for (const [code, hits] of carried.topicCodes)
       topicCodes.set(code, Math.max(topicCodes.get(code) ?? 0, hits * passage.weight));
+    for (const q of carried.quantities) if (!given.has(q.unit)) quantities.push(q);
   }
-  return { ...query, weights, topicCodes };
+  return { ...query, weights, topicCodes, quantities };
 }
