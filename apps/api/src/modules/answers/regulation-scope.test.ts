@@ -69,6 +69,11 @@ describe('the sector of a regulation', () => {
     expect(
       unstatedScope('NR-34', ['Solda na construção naval: precisa de observador?']),
     ).toBeNull();
+    // A store that sells building materials is not a construction site.
+    expect(
+      unstatedScope('NR-18', ['No meu depósito de material de construção a porta corta-fogo…']),
+    ).toBe('que se aplica à indústria da construção');
+    expect(unstatedScope('NR-18', ['Na construção do galpão, qual a altura?'])).toBeNull();
   });
 
   it('is not named when the user said the sector or the regulation, or the regulation is general', () => {

@@ -18,7 +18,7 @@ const SECTORS: Readonly<Record<string, SectorScope>> = {
   'NR-18': {
     clause: 'que se aplica à indústria da construção',
     mentions:
-      /\b(?:obras?|constru\w*(?! nava)|canteiros?|andaimes?|edifica\w*|edificios?|predios?|pedreiros?|serventes?|gruas?|betoneiras?|escava\w*|demoli\w*|fachadas?|alvenaria|cremalheira|empreiteir\w*|concretagem|lajes?|escoramento|tubuloes?|elevadores? de (?:obra|carga|passageiros))\b/,
+      /\b(?:obras?|(?<!materia(?:l|is) de )constru\w*(?! nava)|canteiros?|andaimes?|edifica\w*|edificios?|predios?|pedreiros?|serventes?|gruas?|betoneiras?|escava\w*|demoli\w*|fachadas?|alvenaria|cremalheira|empreiteir\w*|concretagem|lajes?|escoramento|tubuloes?|elevadores? de (?:obra|carga|passageiros))\b/,
   },
   'NR-19': {
     clause: 'que trata de explosivos',
