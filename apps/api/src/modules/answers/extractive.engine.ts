@@ -24,6 +24,7 @@ import {
   meetsLimit,
   quantitiesGiven,
   statesPeriod,
+  withinBound,
   type Quantity,
 } from '../retrieval/cues';
 import { DOMAIN } from '../retrieval/synonyms';
@@ -322,13 +323,7 @@ export function chooseItems(
     // In a unit the item bounds, none of the user's quantities is held by any of its bounds.
     return [...new Set(userCase.map((q) => q.unit))].some((unit) => {
       const same = bounds.filter((b) => b.unit === unit);
-      return (
-        same.length > 0 &&
-        !userCase.some(
-          (q) =>
-            q.unit === unit && same.some((b) => (b.from ? q.value >= b.value : q.value <= b.value)),
-        )
-      );
+      return same.length > 0 && !withinBound(userCase, same);
     });
   };
   const limitMet = (c: ChosenItem) => meetsLimit(query.limit, limitsStated(c.source.content));

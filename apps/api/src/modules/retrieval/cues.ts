@@ -333,25 +333,26 @@ export function withinBound(given: readonly Quantity[], bounds: readonly Bound[]
  * Measures a question may ask the limit of and a rule may bound, by the key both share: "ângulos
  * inferiores a 15°" bounds the inclinação.
  */
-const MEASURES: [RegExp, string][] = [
-  [/^(?:inclinacao|inclinacoes|angulos?)$/, 'inclinacao'],
-  [/^alturas?$/, 'altura'],
-  [/^larguras?$/, 'largura'],
-  [/^distancias?$/, 'distancia'],
-  [/^comprimentos?$/, 'comprimento'],
-  [/^profundidades?$/, 'profundidade'],
-  [/^espessuras?$/, 'espessura'],
-  [/^diametros?$/, 'diametro'],
-  [/^temperaturas?$/, 'temperatura'],
-  [/^pesos?$/, 'peso'],
-  [/^velocidades?$/, 'velocidade'],
-  [/^pressao|pressoes$/, 'pressao'],
-  [/^espacamentos?$/, 'espacamento'],
+const MEASURES: [string, string][] = [
+  ['inclinac(?:ao|oes)|angulos?', 'inclinacao'],
+  ['alturas?', 'altura'],
+  ['larguras?', 'largura'],
+  ['distancias?', 'distancia'],
+  ['comprimentos?', 'comprimento'],
+  ['profundidades?', 'profundidade'],
+  ['espessuras?', 'espessura'],
+  ['diametros?', 'diametro'],
+  ['temperaturas?', 'temperatura'],
+  ['pesos?', 'peso'],
+  ['velocidades?', 'velocidade'],
+  ['press(?:ao|oes)', 'pressao'],
+  ['espacamentos?', 'espacamento'],
 ];
-const MEASURE_WORD = String.raw`(inclinac(?:ao|oes)|angulos?|alturas?|larguras?|distancias?|comprimentos?|profundidades?|espessuras?|diametros?|temperaturas?|pesos?|velocidades?|press(?:ao|oes)|espacamentos?)`;
+const MEASURE_WORD = `(${MEASURES.map(([words]) => words).join('|')})`;
+const MEASURE_KEYS = MEASURES.map(([words, key]) => [new RegExp(`^(?:${words})$`), key] as const);
 
 function measureKey(word: string): string | null {
-  return MEASURES.find(([pattern]) => pattern.test(word))?.[1] ?? null;
+  return MEASURE_KEYS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
 }
 
 /** A limit asked or stated: of which measure, and whether it is an upper one (a maximum). */
