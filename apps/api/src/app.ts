@@ -104,10 +104,16 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
+  const openedAt = Date.now();
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', async () => database.close());
   await database.migrate();
+  // A start that stalls tells the operator where: the database, the corpus or the listen.
+  app.log.info(
+    { database: config.databaseUrl ? 'postgresql' : 'embutido', ms: Date.now() - openedAt },
+    'banco de dados aberto e migrado',
+  );
 
   const ctx: AppContext = {
     ...createContext(config, database, { fetch: options.fetch }),

@@ -53,7 +53,16 @@ export async function startServer(
   let pending = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not listen: ${err}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // A start that hangs must say where it stopped, and must not outlive the test.
+      const last = logs.slice(-10).map((l) => l.msg);
+      child.kill('SIGKILL');
+      reject(
+        new Error(
+          `server did not listen within ${timeoutMs} ms; last log lines: ${JSON.stringify(last)}; stderr: ${err}`,
+        ),
+      );
+    }, timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       pending += chunk.toString();
       const lines = pending.split('\n');
