@@ -4,9 +4,10 @@ import { REPO_ROOT } from '../../config';
 
 /**
  * How long a test that starts real processes may take: each start compiles the server (tsx) and
- * opens the embedded database, which on a busy two-core machine takes tens of seconds.
+ * opens the embedded database, which on a busy two-core machine takes tens of seconds — and a fresh
+ * start that stalls is given a second start (server-process.ts).
  */
-export const PROCESS_TEST_TIMEOUT_MS = 300_000;
+export const PROCESS_TEST_TIMEOUT_MS = 480_000;
 
 /**
  * Runs a TypeScript file of the API in a child Node process (through tsx), from the repository root.
