@@ -14,7 +14,7 @@ const DEADLINE_QUESTION = words(
   'com que frequ[êe]ncia|de quanto em quanto|a cada quanto|qual (?:[oa] )?(?:prazo|periodicidade|validade|frequ[êe]ncia|intervalo)|em quanto tempo|quanto tempo|por quanto tempo|at[ée] quando|prazo(?!\\s+(?:in)?determinado)|periodicidade|validade|vale por',
 );
 const NUMBER_QUESTION = words(
-  'quant[oa]s?|carga hor[áa]ria|qual (?:[ao] )?(?:altura|dist[âa]ncia|carga|limite|largura|dimens[ãa]o|dimens[õo]es|idade|n[úu]mero|valor|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem|profundidade|comprimento|[áa]rea|p[ée]-direito|concentra[çc][ãa]o|pot[êe]ncia|inclina[çc][ãa]o|[âa]ngulo|espessura|peso|velocidade|press[ãa]o|espa[çc]amento)|a partir de que|a partir de qual|acima de qu[ae]|(?:altura|dist[âa]ncia|largura|carga|idade|n[úu]mero|valor|tempo|prazo|temperatura|profundidade|p[ée]-direito|inclina[çc][ãa]o|[âa]ngulo|espessura|peso|velocidade|press[ãa]o|espa[çc]amento|di[âa]metro|comprimento) (?:m[íi]nim[oa]|m[áa]xim[oa])',
+  'quant[oa]s?|carga hor[áa]ria|(?:tem|h[áa]|existe|existem|algum|tenho|teria) (?:um |uma |algum |alguma )?(?:teto|limite)|qual (?:[ao] )?(?:altura|dist[âa]ncia|carga|limite|largura|dimens[ãa]o|dimens[õo]es|idade|n[úu]mero|valor|di[âa]metro|tens[ãa]o|temperatura|capacidade|percentual|porcentagem|profundidade|comprimento|[áa]rea|p[ée]-direito|concentra[çc][ãa]o|pot[êe]ncia|inclina[çc][ãa]o|[âa]ngulo|espessura|peso|velocidade|press[ãa]o|espa[çc]amento)|a partir de que|a partir de qual|acima de qu[ae]|(?:altura|dist[âa]ncia|largura|carga|idade|n[úu]mero|valor|tempo|prazo|temperatura|profundidade|p[ée]-direito|inclina[çc][ãa]o|[âa]ngulo|espessura|peso|velocidade|press[ãa]o|espa[çc]amento|di[âa]metro|comprimento) (?:m[íi]nim[oa]|m[áa]xim[oa])',
 );
 const LIST_QUESTION = words(
   'quais|que (?:informa[çc][õo]es|dados|documentos|itens|elementos|medidas|requisitos|procedimentos|exig[êe]ncias|cuidados|etapas|provid[êe]ncias|conte[úu]dos?)|o que (?:precisa|deve|tem que|tem de|[ée] preciso|[ée] necess[áa]rio) (?:constar|conter|ter|haver|incluir|informar)|sequ[êe]ncia|hierarquia|ordem|etapas|lista|o que (?:\\S+\\s+){0,6}?(?:obriga|obrigam|exige|exigem|determina|determinam|imp[õo]e|imp[õo]em|requer|requerem)|o que (?:\\S+\\s+){0,3}?(?:[ée]|s[ãa]o) obrigad[oa]s? a (?:fazer|adotar|cumprir|garantir|providenciar)',
@@ -66,8 +66,30 @@ const FREQUENCY =
 /** A length of time: "5 (cinco) anos", "20 (vinte) minutos", "24 horas", "dois anos". */
 const DURATION =
   /(?:\d+|(?<!\p{L})(?:um|uma|dois|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|doze|quinze|vinte|trinta|quarenta|sessenta|noventa|cento e oitenta))\s*(?:\([^)]{1,40}\)\s*)?(?:minutos?|horas?|dias?|semanas?|meses|m[êe]s|anos?)(?!\p{L})/iu;
-const RESPONSIBLE =
-  /(?<!\p{L})(?:cabe|compete|respons[áa]vel|responsabilidade|incumbe|deve(?:m|r[áã]o?)?|elaborad[oa] pel[oa]|realizad[oa] por|designad[oa])(?!\p{L})/iu;
+/**
+ * Who answers for something: a duty given to someone ("Cabe à organização", "é responsabilidade
+ * do SESMT"), a party that must ("o empregador deve"), or a task done by someone ("deve ser
+ * elaborado por profissional", "realizado pelo médico"). A duty with no one named ("A seleção do
+ * EPI deve considerar… sem ônus para o empregado") says what, not who.
+ */
+const PARTY =
+  '(?:organiza[çc](?:[ãa]o|[õo]es)|empregador(?:es)?|empresas?|contratantes?|contratad[oa]s?|trabalhador(?:es|as?)?|empregad[oa]s?|sesmt|cipa|cipatr|comiss[ãa]o|m[ée]dicos?|profissionai?s?|fabricantes?|importador(?:es)?|respons[áa]ve(?:l|is)|supervisor(?:es)?|vigias?|instrutor(?:es)?|engenheir[oa]s?|t[ée]cnic[oa]s?|operador(?:es)?|coordenador(?:es)?|fornecedor(?:es)?|propriet[áa]ri[oa]s?|empreendedor(?:es)?|[óo]rg[ãa]os?|membros?|designad[oa]s?|encarregad[oa]s?|equipes?|brigadas?|servi[çc]os?|operadora|usu[áa]ri[oa]s?|presidente|secret[áa]ri[oa]|representantes?|chefias?|gestor(?:es)?|ogmo|tomador(?:es)?|armador(?:es)?|comandante|sindicatos?|auditor(?:es|ia)?|autoridades?|mei|me|epp)';
+const RESPONSIBLE = new RegExp(
+  [
+    '(?<!\\p{L})(?:cabe|cabem|compete|competem|incumbe|respons[áa]vel|respons[áa]veis|responsabilidade|designad[oa]s?)(?!\\p{L})',
+    `(?<!\\p{L})${PARTY}(?:\\s+\\S+){0,4}?\\s+(?:deve|devem|dever[áã]o?|[ée] obrigad[oa]|s[ãa]o obrigad[oa]s|tem|t[êe]m)(?!\\p{L})`,
+    '(?<!\\p{L})[a-zà-ú]+(?:d[oa]s?)\\s+(?:por|pel[oa]s?)\\s',
+    // To whom something is due: "deve ficar disponível aos trabalhadores… e à CIPA".
+    '(?<!\\p{L})(?:dispon[íi]ve(?:l|is)|acess[íi]ve(?:l|is)|comunicad[oa]s?|entregues?|fornecid[oa]s?|garantid[oa]s?)\\s+(?:a|ao|aos|à|às|para)\\s',
+  ].join('|'),
+  'iu',
+);
+/**
+ * An acronym that opens a sentence and must ("O OGMO deve constituir SESSTP"): a party the list
+ * above may not know. Inside a phrase ("A seleção do EPI deve…") it is the thing, not the party.
+ */
+const ACRONYM_DUTY =
+  /(?:^|[.;:!?)]\s+)(?:[OA]s?\s+)?\p{Lu}{2,8}(?:\s+\S+){0,3}?\s+(?:deve|devem|dever[áã]o?)(?!\p{L})/u;
 const DEFINES =
   /(?<!\p{L})(?:entende-se|considera-se|consideram-se|define-se|denomina-se|é (?:o|a|um|uma|todo|toda|aquel[ea])|s[ãa]o (?:os|as|aquel[ea]s))(?!\p{L})/iu;
 const RULE =
@@ -103,7 +125,7 @@ export function fitsAnswerType(
     case 'yesno':
       return RULE.test(text);
     case 'who':
-      return RESPONSIBLE.test(text);
+      return RESPONSIBLE.test(text) || ACRONYM_DUTY.test(text);
     case 'definition':
       return DEFINES.test(text);
     default:

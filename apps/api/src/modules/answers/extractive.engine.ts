@@ -21,6 +21,7 @@ import { analyzeTerms } from '../retrieval/text/analyzer';
 import {
   boundsStated,
   limitsStated,
+  measuredObject,
   meetsLimit,
   quantitiesGiven,
   statesPeriod,
@@ -252,12 +253,40 @@ export function chooseItems(
     ranked.flatMap((r) => splitUnits(r.content)),
     context,
   );
-  const quoted = ranked
+  const query = parseQuery(question);
+  const found = ranked
     .map((source) => ({
       source,
       quote: quoteItem(source.content, relevance) ?? quoteTable(source.content, relevance),
     }))
     .filter((c): c is ChosenItem => c.quote !== null);
+  // A figure of another thing does not answer: asked "a altura máxima de empilhamento de sacos",
+  // the 2,25 m of a ladder's landing (NR-11 11.2.8, which never names the sacks) is not the limit
+  // of the pile, which 11.2.5 gives. While some item names what the measure is of, one that does
+  // not gives no figure for it.
+  const object = analyzeTerms(measuredObject(question)).filter((t) => !/^nr-?\d/.test(t));
+  const statesObject = (c: ChosenItem) => {
+    const own = new Set(analyzeTerms(c.source.content));
+    return object.some((t) => own.has(t));
+  };
+  const objectNamed = object.length > 0 && found.some(statesObject);
+  // Nor does the limit of another measure: "a distância máxima de 60,00 m para o transporte manual
+  // de um saco" for the height of a pile.
+  const otherMeasure = (c: ChosenItem) => {
+    if (!query.limit) return false;
+    const stated = limitsStated(c.source.content);
+    return stated.length > 0 && !stated.some((l) => l.measure === query.limit!.measure);
+  };
+  const otherObject = new Set(
+    found
+      .filter((c) => (objectNamed && !statesObject(c)) || otherMeasure(c))
+      .map((c) => c.source.sectionId),
+  );
+  const quoted = found.map((c) =>
+    otherObject.has(c.source.sectionId) && c.quote.fits
+      ? { ...c, quote: { ...c.quote, fits: false } }
+      : c,
+  );
 
   // A table row of the first regulation that a quantity the question gives picks out ("exposto a
   // 90 dB" → "90 | 4 horas") stays a candidate further down than other items.
@@ -275,7 +304,6 @@ export function chooseItems(
   if (!(bestQuote > 0)) return candidates.slice(0, 1);
   // Retrieval judges the item as a whole; the quote score judges its best sentence. Both matter,
   // and an item the question names ("o que diz o item 1.4.3?") comes first whatever its sentences say.
-  const query = parseQuery(question);
   const named = namedItems(query);
   const relevanceType = relevance.answerType;
   // Retrieval's first item is its best judgement of the whole item: it stays in the answer even
@@ -330,7 +358,7 @@ export function chooseItems(
   const otherSide = (c: ChosenItem) => limitMet(c) === 'opposite';
   const meritOf = (c: ChosenItem) =>
     (otherGrade(c) ? -GRADE_CONFLICT : 0) +
-    (otherSide(c) ? -LIMIT_CONFLICT : 0) +
+    (otherSide(c) || otherObject.has(c.source.sectionId) ? -LIMIT_CONFLICT : 0) +
     (outsideCase(c) ? -CASE_CONFLICT : 0) +
     (c.quote.byValue ? VALUE_WEIGHT : 0) +
     (named(c.source) ? 10 : 0) +

@@ -112,6 +112,9 @@ describe('answer type of a question', () => {
     ['O que a norma exige do operador de empilhadeira?', 'list'],
     ['E fora o adicional, o que a empresa é obrigada a fazer pra prevenir?', 'list'],
     ['Quem elabora o plano de resgate?', 'who'],
+    // A ceiling asked for is a figure, not yes or no.
+    ['tem teto pra essas prorrogações somadas?', 'number'],
+    ['Existe limite para as prorrogações da PET?', 'number'],
     ['O que é trabalho em altura?', 'definition'],
     ['Por causa de furto, o gerente quer passar cadeado na porta de emergência. Pode?', 'yesno'],
     ['extintor', 'other'],
@@ -281,6 +284,62 @@ describe('lead of an extractive answer', () => {
     const { lead: first } = lead('E quantas vias a PET deve ter?', [validity, copies]);
     expect(first).toContain('Segundo o item 33.5.7.1 da NR-33');
     expect(first).toContain('2 (duas) vias');
+  });
+
+  it('takes for an answer to "quem" a statement that names who, not any duty', () => {
+    const fits = (text: string) => fitsAnswerType('who', text, () => false);
+    // NR-06, items 6.5.1 and 6.5.4 (official text): only the first says who pays.
+    expect(fits('Cabe à organização, quanto ao EPI:')).toBe(true);
+    expect(
+      fits(
+        'A seleção do EPI deve considerar o uso de óculos de segurança de sobrepor em conjunto com lentes corretivas ou a adaptação do EPI, sem ônus para o empregado, quando for necessária a utilização de correção visual',
+      ),
+    ).toBe(false);
+    expect(fits('O PGR deve ser elaborado por profissional legalmente habilitado')).toBe(true);
+    expect(fits('O empregador deve garantir a capacitação')).toBe(true);
+    expect(fits('O OGMO deve constituir SESSTP')).toBe(true);
+    expect(
+      fits('O registro das manutenções deve ficar disponível aos trabalhadores envolvidos'),
+    ).toBe(true);
+    expect(fits('A permissão deve ser emitida em 2 (duas) vias.')).toBe(false);
+  });
+
+  it('asked the limit of a thing, does not state the figure of another thing or measure', () => {
+    // NR-11, items 11.2.8, 11.2.2 and 11.2.5 (official text): the ladder's landing and the carrying
+    // distance have figures; the pile of sacks has none, and that is the answer.
+    const NR11 = 'r11';
+    const ladder = section(
+      NR11,
+      'NR-11',
+      '11.2.8',
+      'Quando não for possível o emprego de processo mecanizado, admite-se o processo manual, mediante a utilização de escada removível de madeira, com as seguintes características:\n' +
+        'a) lance único de degraus com acesso a um patamar final;\n' +
+        'b) a largura mínima de 1,00m (um metro), apresentando o patamar as dimensões mínimas de 1,00m x 1,00m (um metro x um metro) e a altura máxima, em relação ao solo, de 2,25m (dois metros e vinte e cinco centímetros);',
+      10,
+    );
+    const distance = section(
+      NR11,
+      'NR-11',
+      '11.2.2',
+      'Fica estabelecida a distância máxima de 60,00m (sessenta metros) para o transporte manual de um saco.',
+      7,
+    );
+    const piles = section(
+      NR11,
+      'NR-11',
+      '11.2.5',
+      'As pilhas de sacos, nos armazéns, devem ter altura máxima limitada ao nível de resistência do piso, à forma e resistência dos materiais de embalagem e à estabilidade, baseada na geometria, tipo de amarração e inclinação das pilhas.',
+      6.9,
+    );
+    const { answer, lead: first } = lead('Qual a altura máxima de empilhamento de sacos?', [
+      ladder,
+      distance,
+      piles,
+    ]);
+    expect(first).toMatch(/^Segundo o item 11\.2\.5 da NR-11\b/);
+    expect(first).not.toContain('2,25');
+    expect(first).not.toContain('60,00');
+    expect(answer.citations[0]).toMatchObject({ code: 'NR-11', item: '11.2.5' });
   });
 
   it('takes a length of time for an answer to "por quanto tempo", not only a period word', () => {

@@ -6,6 +6,7 @@ import {
   boundsStated,
   limitAsked,
   limitsStated,
+  measuredObject,
   meetsLimit,
   dutyHolder,
   enumerates,
@@ -332,6 +333,15 @@ describe('limits asked and stated', () => {
       upper: false,
     });
     expect(limitAsked('Qual o prazo para entregar o PGR?')).toBeNull();
+  });
+
+  it('reads what the measure asked is of', () => {
+    expect(measuredObject('Qual a altura máxima de empilhamento de sacos?')).toBe(
+      'empilhamento de sacos',
+    );
+    expect(measuredObject('Qual a inclinação máxima da rampa na obra?')).toBe('rampa na obra');
+    expect(measuredObject('Qual a distância mínima entre máquinas?')).toBe('maquinas');
+    expect(measuredObject('e a altura máxima?')).toBe('');
   });
 
   it('tells a limit a rule sets from the case a rule is written for', () => {

@@ -374,6 +374,19 @@ export function limitAsked(question: string): Limit | null {
 }
 
 /**
+ * What the measure asked is of: "qual a altura máxima de empilhamento de sacos?" → "empilhamento de
+ * sacos"; empty when the question names nothing after the limit ("e a altura máxima?").
+ */
+const OBJECT_OF_LIMIT = new RegExp(
+  String.raw`(?<![a-z])${MEASURE_WORD}\s+(?:\S+\s+)?(?:maxim[oa]s?|minim[oa]s?)(?:\s+(?:permitid|exigid|admitid)[oa]s?)?\s+(?:de|da|do|das|dos|para|pra|no|na|nos|nas|em|entre)\s+([^?!.,;:]+)`,
+  'u',
+);
+
+export function measuredObject(question: string): string {
+  return OBJECT_OF_LIMIT.exec(foldText(question))?.[2]?.trim() ?? '';
+}
+
+/**
  * The limits an item states for a measure, by the marker right after it: "ângulos inferiores a 15°"
  * (upper), "com inclinação superior a 6°" (lower), "altura máxima de 2,25 m" (upper).
  */
