@@ -286,6 +286,28 @@ describe('lead of an extractive answer', () => {
     expect(first).toContain('2 (duas) vias');
   });
 
+  it('asked "quantas mais" with the thing counted left unsaid, takes a count of anything for the figure', () => {
+    // NR-05, items 5.6.6 and 5.6.7.1 (official text).
+    const NR05 = 'r05';
+    const absences = section(
+      NR05,
+      'NR-05',
+      '5.6.6',
+      'O membro titular perderá o mandato, sendo substituído por suplente, quando faltar a mais de quatro reuniões ordinárias sem justificativa.',
+      10,
+    );
+    const vacancy = section(
+      NR05,
+      'NR-05',
+      '5.6.7.1',
+      'Caso não existam mais suplentes, durante os primeiros 6 (seis) meses do mandato, a organização deve realizar eleição extraordinária para suprir a vacância, que somente será considerada válida com a participação de, no mínimo, um terço dos trabalhadores.',
+      7,
+    );
+    const { lead: first } = lead('quantas mais pra poder chamar o suplente?', [absences, vacancy]);
+    expect(first).toMatch(/^Segundo o item 5\.6\.6 da NR-05\b/);
+    expect(first).toContain('mais de quatro reuniões ordinárias');
+  });
+
   it('takes for an answer to "quem" a statement that names who, not any duty', () => {
     const fits = (text: string) => fitsAnswerType('who', text, () => false);
     // NR-06, items 6.5.1 and 6.5.4 (official text): only the first says who pays.

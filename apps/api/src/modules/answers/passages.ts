@@ -236,11 +236,21 @@ function conditionQuantities(question: string): Quantity[] {
 }
 
 const COUNTED_QUESTION = /(?<!\p{L})quant[oa]s\s+(\p{L}{3,})/iu;
+/** Words after "quantos/quantas" that are not the thing counted. */
+const NOT_COUNTED =
+  /^(?:mais|menos|s[ãa]o|tem|t[êe]m|precis[ao]m?|preciso|devo|deve|devem|pode|podem|posso|h[áa]|cabem|faltam|v[ãa]o|ficam|seriam|seria|ser[ãa]o)$/iu;
 
 /** A figure followed by the noun counted: "2 (duas) vias", "três extintores". */
 function countedPattern(question: string): RegExp | null {
   const noun = COUNTED_QUESTION.exec(question)?.[1];
   if (!noun) return null;
+  // "quantas mais pra chamar o suplente?", "quantos precisa?": the thing counted is the one the
+  // conversation speaks of, left unsaid; a figure with any noun ("quatro reuniões") counts it.
+  if (NOT_COUNTED.test(noun))
+    return new RegExp(
+      `(?:\\d+|(?<!\\p{L})(?:${NUMBER_WORD}))(?:\\s*\\([^)]{1,60}\\))?\\s+(?:d[eo]s?\\s+)?\\p{L}{4,}`,
+      'iu',
+    );
   const stem = noun.toLowerCase().replace(/(?:es|s)$/, '');
   return new RegExp(
     `(?:\\d+|(?<!\\p{L})(?:${NUMBER_WORD}))(?:\\s*\\([^)]{1,60}\\))?\\s+${stem}(?:es|s)?(?!\\p{L})`,
