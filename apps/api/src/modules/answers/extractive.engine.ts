@@ -129,6 +129,26 @@ function gradesRuled(content: string): Set<string> {
 }
 
 /**
+ * The categories of equipment the user gave ("caldeira categoria A", "vaso de categoria III") and
+ * those an item's rule is written for ("caldeiras de categoria B", "categorias I e II"): like the
+ * graus de risco, a rule for other categories only is not the user's.
+ */
+const CATEGORY = String.raw`(?:[A-E]|I{1,3}|IV|V)`;
+const CATEGORY_SAID = new RegExp(
+  String.raw`(?<!\p{L})categorias?\s+(?:d[ea]s?\s+)?(${CATEGORY})((?:\s*(?:,|e|ou)\s*${CATEGORY})*)(?![\p{L}\d])`,
+  'gu',
+);
+
+function categoriesIn(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of text.matchAll(CATEGORY_SAID)) {
+    found.add(m[1]!);
+    for (const c of m[2]!.match(new RegExp(CATEGORY, 'g')) ?? []) found.add(c);
+  }
+  return found;
+}
+
+/**
  * What an item loses in merit when it bounds the measure asked about only on the other side: its
  * figure is the case the rule is written for ("nas rampas com inclinação superior a 6°, devem ser
  * fixadas peças transversais"), not the limit asked ("qual a inclinação máxima da rampa?").
@@ -336,7 +356,12 @@ export function chooseItems(
   // The grau de risco the user gave ("somos grau 3") rules out a rule written for other graus only
   // ("estabelecimentos de grau de risco 1… à distância").
   const userGrades = gradesSaid(said);
+  const userCategories = new Set(said.flatMap((text) => [...categoriesIn(text)]));
   const otherGrade = (c: ChosenItem) => {
+    const ownCategories =
+      userCategories.size > 0 ? categoriesIn(c.source.content) : new Set<string>();
+    if (ownCategories.size > 0 && ![...ownCategories].some((k) => userCategories.has(k)))
+      return true;
     if (userGrades.size === 0) return false;
     const own = gradesRuled(c.source.content);
     return own.size > 0 && ![...own].some((g) => userGrades.has(g));

@@ -308,6 +308,36 @@ describe('lead of an extractive answer', () => {
     expect(first).toContain('mais de quatro reuniões ordinárias');
   });
 
+  it("does not open with a rule written only for another category of boiler than the user's", () => {
+    // NR-13, item 13.4.4.4 and Anexo IV 2.1 (official text): the annex is for categoria B only.
+    const NR13 = 'r13';
+    const periods = section(
+      NR13,
+      'NR-13',
+      '13.4.4.4',
+      'A inspeção de segurança periódica, constituída por exames interno e externo, deve ser executada nos seguintes prazos máximos:\n' +
+        'a) doze meses para caldeiras das categorias A e B;\n' +
+        'b) dezoito meses para caldeiras de recuperação de álcalis de qualquer categoria;\n' +
+        'c) vinte e quatro meses para caldeiras da categoria A, desde que aos doze meses sejam testadas as pressões de abertura das válvulas de segurança; ou\n' +
+        'd) trinta meses para caldeiras de categoria B com sistema de gerenciamento de combustão - SGC que atendam ao disposto no Anexo IV desta NR.',
+      10,
+    );
+    const annex = section(
+      NR13,
+      'NR-13',
+      'Anexo IV 2.1',
+      'A ampliação dos prazos de inspeções de segurança das caldeiras de categoria B que operam de forma contínua fica condicionada ao cumprimento integral das seguintes exigências:\n' +
+        'a) plano e programa de inspeção aprovados por PLH, observado o limite máximo de trinta meses entre inspeções internas;\n' +
+        'e) testes da pressão de abertura das válvulas de segurança a cada 12 meses;',
+      9.5,
+    );
+    const question =
+      'Com que frequência deve ser feita a inspeção de segurança periódica de caldeiras categoria A?';
+    const { answer, lead: first } = lead(question, [periods, annex]);
+    expect(first).toMatch(/^Segundo o item 13\.4\.4\.4 da NR-13\b/);
+    expect(answer.citations[0]).toMatchObject({ item: '13.4.4.4' });
+  });
+
   it('takes for an answer to "quem" a statement that names who, not any duty', () => {
     const fits = (text: string) => fitsAnswerType('who', text, () => false);
     // NR-06, items 6.5.1 and 6.5.4 (official text): only the first says who pays.
