@@ -437,14 +437,20 @@ export function chooseItems(
     const own = chosen
       .filter((c) => statedScope(c.source.code, said))
       .sort((a, b) => b.source.score - a.source.score)[0];
+    // Of the general items nearly as high, the one with the best merit, as the items above were
+    // ordered: "quantas horas de treinamento para vigia de espaço confinado?" after NR-31's items
+    // for farms is NR-33's table of training hours, not the PET's "24 horas" that ranks a little
+    // higher.
     const instead =
       own ??
-      quoted.find(
-        (c) =>
-          !writtenForSector(c.source.code) &&
-          c.quote.score > 0 &&
-          c.source.score >= top.score * GENERAL_REACH,
-      );
+      quoted
+        .filter(
+          (c) =>
+            !writtenForSector(c.source.code) &&
+            c.quote.score > 0 &&
+            c.source.score >= top.score * GENERAL_REACH,
+        )
+        .sort((a, b) => merit(b) - merit(a))[0];
     if (instead) leadWith(chosen, instead);
   } else if (!named(chosen[0]!.source) && !writtenForSector(chosen[0]!.source.code)) {
     // A general regulation's item first, while the user named a sector whose regulation has its

@@ -338,6 +338,45 @@ describe('lead of an extractive answer', () => {
     expect(answer.citations[0]).toMatchObject({ item: '13.4.4.4' });
   });
 
+  it("in place of a sector's item, opens with the general item that answers best, not the first by score", () => {
+    // NR-31 31.13.13.8, NR-33 33.5.12.1.1 and Anexo III 1.2 (official text): the farm rule ranks
+    // first, the PET's 24 hours next; the training hours are in NR-33's table.
+    const farm = section(
+      'r31',
+      'NR-31',
+      '31.13.13.8',
+      'Os supervisores de entrada, vigias e trabalhadores autorizados devem receber capacitação periódica a cada 12 (doze) meses, com carga horária mínima de 8 (oito) horas.',
+      10,
+    );
+    const permit = section(
+      'r33',
+      'NR-33',
+      '33.5.12.1.1',
+      'A validade da PET, incluindo as prorrogações, não pode exceder a 24 (vinte e quatro) horas.',
+      9.6,
+    );
+    const hours = section(
+      'r33',
+      'NR-33',
+      'Anexo III 1.2',
+      'A carga horária da parte prática do treinamento inicial e periódico dos supervisores de entrada, vigias, trabalhadores autorizados e equipe de emergência e salvamento deve ser de, no mínimo, 50% (cinquenta por cento) da carga horária prevista no Quadro 1 deste Anexo.\n' +
+        'QUADRO 1\n\n' +
+        '| Capacitação | Treinamento inicial (carga horária) | Treinamento periódico (carga horária/periodicidade) |\n' +
+        '| --- | --- | --- |\n' +
+        '| Supervisor de entrada | 40 horas | 8 horas/anual |\n' +
+        '| Vigia e trabalhador autorizado | 16 horas | 8 horas/anual |',
+      9.3,
+    );
+    const { answer, lead: first } = lead(
+      'Quantas horas de treinamento para vigia de espaço confinado?',
+      [farm, permit, hours],
+    );
+    expect(first).toMatch(/^Segundo o item 1\.2 do Anexo III da NR-33\b/);
+    expect(first).toContain('16 horas');
+    expect(first.split(/(?<=\.) /)[0]).not.toContain('24 (vinte e quatro) horas');
+    expect(answer.citations[0]).toMatchObject({ code: 'NR-33', item: 'Anexo III 1.2' });
+  });
+
   it('takes for an answer to "quem" a statement that names who, not any duty', () => {
     const fits = (text: string) => fitsAnswerType('who', text, () => false);
     // NR-06, items 6.5.1 and 6.5.4 (official text): only the first says who pays.
