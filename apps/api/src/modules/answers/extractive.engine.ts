@@ -20,6 +20,7 @@ import { buildRelevance, splitUnits, type Relevance } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
 import {
   boundsStated,
+  figureUnits,
   limitsStated,
   measuredObject,
   meetsLimit,
@@ -292,10 +293,13 @@ export function chooseItems(
   const objectNamed = object.length > 0 && found.some(statesObject);
   // Nor does the limit of another measure: "a distância máxima de 60,00 m para o transporte manual
   // de um saco" for the height of a pile.
+  // Nor a figure in the units of another measure: the 6 kN of a fall arrester's impact for "qual a
+  // altura máxima…".
   const otherMeasure = (c: ChosenItem) => {
     if (!query.limit) return false;
     const stated = limitsStated(c.source.content);
-    return stated.length > 0 && !stated.some((l) => l.measure === query.limit!.measure);
+    if (stated.length > 0 && !stated.some((l) => l.measure === query.limit!.measure)) return true;
+    return figureUnits(query.limit.measure, c.source.content) === 'other';
   };
   const otherObject = new Set(
     found

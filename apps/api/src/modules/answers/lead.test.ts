@@ -377,6 +377,32 @@ describe('lead of an extractive answer', () => {
     expect(answer.citations[0]).toMatchObject({ code: 'NR-33', item: 'Anexo III 1.2' });
   });
 
+  it('asked a height, does not state a figure in the units of another measure', () => {
+    // NR-35, items 35.6.7 and 35.6.3 (official text).
+    const impact = section(
+      'r35',
+      'NR-35',
+      '35.6.7',
+      'O SPIQ deve ser selecionado de forma que a força de impacto transmitida ao trabalhador seja de no máximo 6 kN, quando de uma eventual queda.',
+      10,
+    );
+    const selection = section(
+      'r35',
+      'NR-35',
+      '35.6.3',
+      'A seleção do SPQ deve considerar a utilização:\n' +
+        'a) de Sistema de Proteção Coletiva Contra Quedas - SPCQ; ou\n' +
+        'b) de Sistema de Proteção Individual Contra Quedas - SPIQ, nas seguintes situações:',
+      9,
+    );
+    const { lead: first } = lead('Qual a altura máxima para trabalho sem proteção contra queda?', [
+      impact,
+      selection,
+    ]);
+    expect(first).not.toContain('6 kN');
+    expect(first).toMatch(/^Segundo o item 35\.6\.3 da NR-35\b/);
+  });
+
   it('takes for an answer to "quem" a statement that names who, not any duty', () => {
     const fits = (text: string) => fitsAnswerType('who', text, () => false);
     // NR-06, items 6.5.1 and 6.5.4 (official text): only the first says who pays.

@@ -5,6 +5,7 @@ import {
   asksThreshold,
   boundsStated,
   limitAsked,
+  figureUnits,
   limitsStated,
   measuredObject,
   meetsLimit,
@@ -342,6 +343,19 @@ describe('limits asked and stated', () => {
     expect(measuredObject('Qual a inclinação máxima da rampa na obra?')).toBe('rampa na obra');
     expect(measuredObject('Qual a distância mínima entre máquinas?')).toBe('maquinas');
     expect(measuredObject('e a altura máxima?')).toBe('');
+  });
+
+  it('tells a figure in a unit of the measure asked from one in another unit', () => {
+    expect(figureUnits('altura', 'a força de impacto… seja de no máximo 6 kN')).toBe('other');
+    expect(figureUnits('altura', 'travessão superior a 1,2 m (um metro e vinte centímetros)')).toBe(
+      'fits',
+    );
+    expect(figureUnits('altura', 'compartimentos com menos de 16 m² (dezesseis metros)')).toBe(
+      'other',
+    );
+    expect(figureUnits('inclinacao', 'ângulos inferiores a 15° (quinze graus)')).toBe('fits');
+    expect(figureUnits('temperatura', 'entre 18 e 25 °C')).toBe('fits');
+    expect(figureUnits('altura', 'A rampa deve ser antiderrapante.')).toBeNull();
   });
 
   it('tells a limit a rule sets from the case a rule is written for', () => {

@@ -386,6 +386,53 @@ export function measuredObject(question: string): string {
   return OBJECT_OF_LIMIT.exec(foldText(question))?.[2]?.trim() ?? '';
 }
 
+/** The units a figure of each measure is written in. */
+const MEASURE_UNITS: Record<string, string> = {
+  altura: 'length',
+  largura: 'length',
+  distancia: 'length',
+  comprimento: 'length',
+  profundidade: 'length',
+  espessura: 'length',
+  diametro: 'length',
+  espacamento: 'length',
+  inclinacao: 'angle',
+  temperatura: 'temperature',
+  peso: 'mass',
+  velocidade: 'speed',
+  pressao: 'pressure',
+};
+const UNIT_KINDS: [string, RegExp][] = [
+  ['speed', /^(?:km\/h|m\/s|m\/min)$/],
+  ['pressure', /^(?:kpa|mpa|pa|bar|psi|kgf\/cm2|kgf\/cm²|atm)$/],
+  ['length', /^(?:m|metros?|cm|centimetros?|mm|milimetros?|km|quilometros?)$/],
+  ['angle', /^(?:°|º|graus?|%)$/],
+  ['temperature', /^(?:°c|ºc|graus? celsius)$/],
+  ['mass', /^(?:kg|quilos?|quilogramas?|t|toneladas?|g|gramas?)$/],
+  ['force', /^(?:kn|n|kgf|newtons?)$/],
+  ['time', /^(?:h|horas?|min|minutos?|s|segundos?|dias?|meses|anos?)$/],
+  ['electric', /^(?:v|kv|volts?|a|ma|w|kw|kva)$/],
+  ['area', /^(?:m2|m²|m3|m³)$/],
+  ['other', /^(?:db|lux|ppm|mg\/m3|mg\/m³|l|litros?)$/],
+];
+const FIGURE_UNIT =
+  /(?<![a-z0-9.,])\d+(?:[.,]\d+)?\s*(?:\([^)]{1,60}\)\s*)?(km\/h|m\/s|m\/min|kgf\/cm2|kgf\/cm²|mg\/m3|mg\/m³|m2|m²|m3|m³|°c|ºc|graus? celsius|°|º|%|[a-z]+)(?![a-z0-9²³])/gu;
+
+/**
+ * Whether the figures a statement gives are in a unit of the measure asked: `fits` when one is,
+ * `other` when it gives figures only in other units (the 6 kN of a fall arrester's impact for "qual
+ * a altura máxima…"), null when it gives no figure with a unit.
+ */
+export function figureUnits(measure: string, text: string): 'fits' | 'other' | null {
+  const wanted = MEASURE_UNITS[measure];
+  if (!wanted) return null;
+  const kinds = [...foldText(text).matchAll(FIGURE_UNIT)]
+    .map((m) => UNIT_KINDS.find(([, pattern]) => pattern.test(m[1]!))?.[0])
+    .filter((k): k is string => k !== undefined);
+  if (kinds.length === 0) return null;
+  return kinds.includes(wanted) ? 'fits' : 'other';
+}
+
 /**
  * The limits an item states for a measure, by the marker right after it: "ângulos inferiores a 15°"
  * (upper), "com inclinação superior a 6°" (lower), "altura máxima de 2,25 m" (upper).
