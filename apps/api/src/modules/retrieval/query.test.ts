@@ -63,6 +63,9 @@ describe('query understanding', () => {
     // "pagar pelo capacete" asks who pays: the NR-06 says the EPI is given "gratuitamente".
     const pays = parseQuery('funcionário tem que pagar pelo capacete que a firma entrega?');
     expect(pays.weights.get(stem('gratuitamente'))).toBe(0.35);
+    // A training's "validade" is how often it is repeated: NR-10's "reciclagem bienal".
+    const validity = parseQuery('Qual a validade do treinamento de NR-10?');
+    expect(validity.weights.get(stem('reciclagem'))).toBe(0.35);
   });
 
   it('does not read one allowance for the other: insalubridade is not periculosidade', () => {
