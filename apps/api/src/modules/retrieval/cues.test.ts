@@ -356,6 +356,13 @@ describe('limits asked and stated', () => {
     expect(figureUnits('inclinacao', 'ângulos inferiores a 15° (quinze graus)')).toBe('fits');
     expect(figureUnits('temperatura', 'entre 18 e 25 °C')).toBe('fits');
     expect(figureUnits('altura', 'A rampa deve ser antiderrapante.')).toBeNull();
+    // An age is in years: the PET's 24 hours do not say how old a worker must be.
+    expect(limitAsked('Qual a idade mínima para trabalhar em espaço confinado?')).toEqual({
+      measure: 'idade',
+      upper: false,
+    });
+    expect(figureUnits('idade', 'não pode exceder a 24 (vinte e quatro) horas')).toBe('other');
+    expect(figureUnits('idade', 'por menores de 18 (dezoito) anos')).toBe('fits');
   });
 
   it('tells a limit a rule sets from the case a rule is written for', () => {

@@ -347,6 +347,7 @@ const MEASURES: [string, string][] = [
   ['velocidades?', 'velocidade'],
   ['press(?:ao|oes)', 'pressao'],
   ['espacamentos?', 'espacamento'],
+  ['idades?', 'idade'],
 ];
 const MEASURE_WORD = `(${MEASURES.map(([words]) => words).join('|')})`;
 const MEASURE_KEYS = MEASURES.map(([words, key]) => [new RegExp(`^(?:${words})$`), key] as const);
@@ -401,6 +402,7 @@ const MEASURE_UNITS: Record<string, string> = {
   peso: 'mass',
   velocidade: 'speed',
   pressao: 'pressure',
+  idade: 'age',
 };
 const UNIT_KINDS: [string, RegExp][] = [
   ['speed', /^(?:km\/h|m\/s|m\/min)$/],
@@ -410,7 +412,8 @@ const UNIT_KINDS: [string, RegExp][] = [
   ['temperature', /^(?:°c|ºc|graus? celsius)$/],
   ['mass', /^(?:kg|quilos?|quilogramas?|t|toneladas?|g|gramas?)$/],
   ['force', /^(?:kn|n|kgf|newtons?)$/],
-  ['time', /^(?:h|horas?|min|minutos?|s|segundos?|dias?|meses|anos?)$/],
+  ['age', /^anos?$/],
+  ['time', /^(?:h|horas?|min|minutos?|s|segundos?|dias?|meses)$/],
   ['electric', /^(?:v|kv|volts?|a|ma|w|kw|kva)$/],
   ['area', /^(?:m2|m²|m3|m³)$/],
   ['other', /^(?:db|lux|ppm|mg\/m3|mg\/m³|l|litros?)$/],
