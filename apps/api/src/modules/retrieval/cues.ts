@@ -330,24 +330,25 @@ export function withinBound(given: readonly Quantity[], bounds: readonly Bound[]
 }
 
 /**
- * Measures a question may ask the limit of and a rule may bound, by the key both share: "ângulos
- * inferiores a 15°" bounds the inclinação.
+ * Measures a question may ask the limit of and a rule may bound, by the key both share ("ângulos
+ * inferiores a 15°" bounds the inclinação): the words that name each, its key, and the kind of unit
+ * its figures are written in.
  */
-const MEASURES: [string, string][] = [
-  ['inclinac(?:ao|oes)|angulos?', 'inclinacao'],
-  ['alturas?', 'altura'],
-  ['larguras?', 'largura'],
-  ['distancias?', 'distancia'],
-  ['comprimentos?', 'comprimento'],
-  ['profundidades?', 'profundidade'],
-  ['espessuras?', 'espessura'],
-  ['diametros?', 'diametro'],
-  ['temperaturas?', 'temperatura'],
-  ['pesos?', 'peso'],
-  ['velocidades?', 'velocidade'],
-  ['press(?:ao|oes)', 'pressao'],
-  ['espacamentos?', 'espacamento'],
-  ['idades?', 'idade'],
+const MEASURES: [string, string, string][] = [
+  ['inclinac(?:ao|oes)|angulos?', 'inclinacao', 'angle'],
+  ['alturas?', 'altura', 'length'],
+  ['larguras?', 'largura', 'length'],
+  ['distancias?', 'distancia', 'length'],
+  ['comprimentos?', 'comprimento', 'length'],
+  ['profundidades?', 'profundidade', 'length'],
+  ['espessuras?', 'espessura', 'length'],
+  ['diametros?', 'diametro', 'length'],
+  ['temperaturas?', 'temperatura', 'temperature'],
+  ['pesos?', 'peso', 'mass'],
+  ['velocidades?', 'velocidade', 'speed'],
+  ['press(?:ao|oes)', 'pressao', 'pressure'],
+  ['espacamentos?', 'espacamento', 'length'],
+  ['idades?', 'idade', 'age'],
 ];
 const MEASURE_WORD = `(${MEASURES.map(([words]) => words).join('|')})`;
 const MEASURE_KEYS = MEASURES.map(([words, key]) => [new RegExp(`^(?:${words})$`), key] as const);
@@ -387,23 +388,8 @@ export function measuredObject(question: string): string {
   return OBJECT_OF_LIMIT.exec(foldText(question))?.[2]?.trim() ?? '';
 }
 
-/** The units a figure of each measure is written in. */
-const MEASURE_UNITS: Record<string, string> = {
-  altura: 'length',
-  largura: 'length',
-  distancia: 'length',
-  comprimento: 'length',
-  profundidade: 'length',
-  espessura: 'length',
-  diametro: 'length',
-  espacamento: 'length',
-  inclinacao: 'angle',
-  temperatura: 'temperature',
-  peso: 'mass',
-  velocidade: 'speed',
-  pressao: 'pressure',
-  idade: 'age',
-};
+/** The kind of unit a figure of each measure is written in. */
+const MEASURE_UNITS = new Map(MEASURES.map(([, key, kind]) => [key, kind]));
 const UNIT_KINDS: [string, RegExp][] = [
   ['speed', /^(?:km\/h|m\/s|m\/min)$/],
   ['pressure', /^(?:kpa|mpa|pa|bar|psi|kgf\/cm2|kgf\/cm²|atm)$/],
@@ -427,7 +413,7 @@ const FIGURE_UNIT =
  * a altura máxima…"), null when it gives no figure with a unit.
  */
 export function figureUnits(measure: string, text: string): 'fits' | 'other' | null {
-  const wanted = MEASURE_UNITS[measure];
+  const wanted = MEASURE_UNITS.get(measure);
   if (!wanted) return null;
   const kinds = [...foldText(text).matchAll(FIGURE_UNIT)]
     .map((m) => UNIT_KINDS.find(([, pattern]) => pattern.test(m[1]!))?.[0])
