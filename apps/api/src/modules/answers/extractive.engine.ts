@@ -286,11 +286,17 @@ export function chooseItems(
   // of the pile, which 11.2.5 gives. While some item names what the measure is of, one that does
   // not gives no figure for it.
   const object = analyzeTerms(measuredObject(question)).filter((t) => !/^nr-?\d/.test(t));
-  const statesObject = (c: ChosenItem) => {
-    const own = new Set(analyzeTerms(c.source.content));
-    return object.some((t) => own.has(t));
-  };
-  const objectNamed = object.length > 0 && found.some(statesObject);
+  // Each item's own text is read once for it.
+  const naming = new Set(
+    object.length === 0
+      ? []
+      : found
+          .filter((c) => {
+            const own = new Set(analyzeTerms(c.source.content));
+            return object.some((t) => own.has(t));
+          })
+          .map((c) => c.source.sectionId),
+  );
   // Nor does the limit of another measure: "a distância máxima de 60,00 m para o transporte manual
   // de um saco" for the height of a pile.
   // Nor a figure in the units of another measure: the 6 kN of a fall arrester's impact for "qual a
@@ -303,7 +309,7 @@ export function chooseItems(
   };
   const otherObject = new Set(
     found
-      .filter((c) => (objectNamed && !statesObject(c)) || otherMeasure(c))
+      .filter((c) => (naming.size > 0 && !naming.has(c.source.sectionId)) || otherMeasure(c))
       .map((c) => c.source.sectionId),
   );
   const quoted = found.map((c) =>
