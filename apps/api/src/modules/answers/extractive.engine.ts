@@ -31,7 +31,13 @@ import {
 } from '../retrieval/cues';
 import { DOMAIN } from '../retrieval/synonyms';
 import { quoteItem } from './quote';
-import { statedScope, unstatedScope, userTexts, writtenForSector } from './regulation-scope';
+import {
+  statedScope,
+  unstatedAnnex,
+  unstatedScope,
+  userTexts,
+  writtenForSector,
+} from './regulation-scope';
 import { quoteTable } from './table-quote';
 import { answerTypeOf, type AnswerType } from './answer-type';
 import type { ContextPassage } from '../retrieval/retrieval.types';
@@ -473,6 +479,26 @@ export function chooseItems(
         c.source.score >= top.score * SECTOR_REACH,
     );
     if (sector) leadWith(chosen, sector);
+  }
+  // An item of an annex written for a kind of work the user did not name (a diver's ASO, impact
+  // noise, a bakery's machines) gives way to the item with the best merit among those retrieval
+  // ranks high enough to be chosen at all, that is not in such an annex: asked "qual o limite de
+  // tolerância para ruído?", continuous noise's 115 dB(A), not impact noise's 130 dB; "20 dias de
+  // atestado, precisa de ASO de retorno?", 7.5.9's 30 days, not a caisson worker's 15.
+  const firstItem = chosen[0]!;
+  if (!named(firstItem.source) && unstatedAnnex(firstItem.source, said)) {
+    const instead = quoted
+      .filter(
+        (c) =>
+          c !== firstItem &&
+          !unstatedAnnex(c.source, said) &&
+          unstatedScope(c.source.code, said) === null &&
+          c.quote.score > 0 &&
+          c.source.score >= top.score * RELATIVE_CUT &&
+          (!RANKED_BY_FIT.has(relevanceType) || !firstItem.quote.fits || c.quote.fits),
+      )
+      .sort((a, b) => merit(b) - merit(a))[0];
+    if (instead) leadWith(chosen, instead);
   }
   // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered
   // from each of them: the best item retrieval found in a named regulation the answer lacks joins

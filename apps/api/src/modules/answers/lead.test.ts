@@ -377,6 +377,54 @@ describe('lead of an extractive answer', () => {
     expect(answer.citations[0]).toMatchObject({ code: 'NR-33', item: 'Anexo III 1.2' });
   });
 
+  it('does not open with an annex written for a kind of work the user did not name', () => {
+    // NR-15 Anexo 2 item 2 and Anexo 1 item 5; NR-07 Anexo IV 1.12 and 7.5.9 (official text).
+    const impact = section(
+      'r15',
+      'NR-15',
+      'Anexo 2 2',
+      'Os níveis de impacto deverão ser avaliados em decibéis (dB), com medidor de nível de pressão sonora operando no circuito linear e circuito de resposta para impacto. As leituras devem ser feitas próximas ao ouvido do trabalhador. O limite de tolerância para ruído de impacto será de 130 dB (linear). Nos intervalos entre os picos, o ruído existente deverá ser avaliado como ruído contínuo.',
+      10,
+    );
+    const continuous = section(
+      'r15',
+      'NR-15',
+      'Anexo 1 5',
+      'Não é permitida exposição a níveis de ruído acima de 115 dB(A) para indivíduos que não estejam adequadamente protegidos.',
+      9.2,
+    );
+    expect(lead('Qual o limite de tolerância para ruído?', [impact, continuous]).lead).toMatch(
+      /^Segundo o item 5 do Anexo 1 da NR-15\b.*115 dB\(A\)/,
+    );
+    // Named, the kind of noise keeps its annex first.
+    expect(
+      lead('Qual o limite de tolerância para ruído de impacto?', [impact, continuous]).lead,
+    ).toMatch(/^Segundo o item 2 do Anexo 2 da NR-15\b.*130 dB/);
+
+    const diver = section(
+      'r07',
+      'NR-07',
+      'Anexo IV 1.12',
+      'Em caso de ausência ao trabalho por mais de 15 (quinze) dias ou afastamento por doença, o empregado, ao retornar, deve ser submetido a novo exame médico, com emisão de ASO.',
+      10,
+    );
+    const general = section(
+      'r07',
+      'NR-07',
+      '7.5.9',
+      'No exame de retorno ao trabalho, o exame clínico deve ser realizado antes que o empregado reassuma suas funções, quando ausente por período igual ou superior a 30 (trinta) dias por motivo de doença ou acidente, de natureza ocupacional ou não.',
+      9,
+    );
+    const question = 'colaborador ficou 20 dias de atestado, precisa de aso de retorno?';
+    const { answer, lead: first } = lead(question, [diver, general]);
+    expect(first).toMatch(/^Segundo o item 7\.5\.9 da NR-07\b.*30 \(trinta\) dias/);
+    expect(answer.citations[0]).toMatchObject({ item: '7.5.9' });
+    // Far below, the general item does not take the lead.
+    expect(lead(question, [diver, { ...general, score: 5 }]).lead).toMatch(
+      /^Segundo o item 1\.12 do Anexo IV da NR-07\b/,
+    );
+  });
+
   it('asked a height, does not state a figure in the units of another measure', () => {
     // NR-35, items 35.6.7 and 35.6.3 (official text).
     const impact = section(

@@ -8,7 +8,7 @@ import { firstParagraph } from './answer-metrics';
 import { officialSection as section } from './answers.fixtures';
 import { composeExtractiveAnswer } from './extractive.engine';
 import { buildMessages } from './llm.prompt';
-import { unstatedScope } from './regulation-scope';
+import { unstatedAnnex, unstatedScope } from './regulation-scope';
 
 const NR37 = '14b90920-3f7e-4130-a312-634c480535b0';
 const NR34 = '51483a25-bd26-4837-84a4-e8e747b0ac8a';
@@ -242,5 +242,31 @@ describe('prompt of the LLM engine', () => {
     expect(firstParagraph(composeExtractiveAnswer(input, '2026-11-28').markdown)).toMatch(
       /^Segundo o item 37\.25\.7\.4\.1 da NR-37, que se aplica a plataformas de petróleo, em redação que entra em vigor em 04\/01\/2027, os extintores/,
     );
+  });
+});
+
+describe('an annex written for one kind of work (decision record 0076)', () => {
+  const impact = { code: 'NR-15', item: 'Anexo 2 2' };
+  const diver = { code: 'NR-07', item: 'Anexo IV 1.12' };
+
+  it('is unstated until the user names its kind, its annex, or says it earlier in the chat', () => {
+    expect(unstatedAnnex(impact, ['Qual o limite de tolerância para ruído?'])).toBe(true);
+    expect(unstatedAnnex(impact, ['Qual o limite para ruído de impacto?'])).toBe(false);
+    expect(unstatedAnnex(impact, ['o que diz o Anexo 2 da NR-15?'])).toBe(false);
+    expect(unstatedAnnex(diver, ['precisa de ASO de retorno?'])).toBe(true);
+    expect(unstatedAnnex(diver, ['e o ASO?', 'Temos mergulhadores na obra do porto.'])).toBe(false);
+    expect(unstatedAnnex(diver, ['trabalho em tubulão a ar comprimido'])).toBe(false);
+    const chainsaw = { code: 'NR-12', item: 'Anexo V 4.1' };
+    expect(unstatedAnnex(chainsaw, ['Quem pode operar motosserra?'])).toBe(false);
+    expect(unstatedAnnex(chainsaw, ['Quem pode operar a máquina?'])).toBe(true);
+  });
+
+  it('is not an annex of another number, of another regulation, nor an item outside annexes', () => {
+    // "Anexo 20" is not "Anexo 2"; NR-09's Anexo II and NR-15's body have no kind of their own.
+    expect(unstatedAnnex({ code: 'NR-15', item: 'Anexo 2 2' }, ['Anexo 20'])).toBe(true);
+    expect(unstatedAnnex({ code: 'NR-12', item: 'Anexo VIII 1' }, ['anexo viii'])).toBe(false);
+    expect(unstatedAnnex({ code: 'NR-12', item: 'Anexo VIII 1' }, ['anexo viiii'])).toBe(true);
+    expect(unstatedAnnex({ code: 'NR-09', item: 'Anexo II 1' }, ['ruído'])).toBe(false);
+    expect(unstatedAnnex({ code: 'NR-15', item: '15.1.1' }, ['ruído'])).toBe(false);
   });
 });

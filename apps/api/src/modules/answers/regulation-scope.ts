@@ -72,6 +72,59 @@ const SECTORS: Readonly<Record<string, SectorScope>> = {
   },
 };
 
+const HYPERBARIC =
+  /\b(?:hiperbar\w*|ar comprimido|mergulh\w*|tubul(?:ao|oes)|caixas? pneumatic\w*|descompress\w*|campanulas?|camaras? de (?:re)?compress\w*)\b/;
+
+/**
+ * Annexes written for one kind of work, machine or exposure, by "CODE Anexo N": what a question
+ * about it says, on folded text. An item of such an annex answers for that kind only: "o atestado
+ * de aptidão terá validade por 6 (seis) meses" is a diver's or a caisson worker's ASO, not every
+ * ASO; "130 dB (linear)" is the limit for impact noise, not for noise.
+ */
+const ANNEX_SCOPES: Readonly<Record<string, RegExp>> = {
+  'NR-07 Anexo IV': HYPERBARIC,
+  'NR-15 Anexo 6': HYPERBARIC,
+  'NR-15 Anexo 2': /\b(?:impactos?|impulsiv\w*)\b/,
+  'NR-12 Anexo V': /\bmoto-?s?serras?\b/,
+  'NR-12 Anexo VI':
+    /\b(?:panifica\w*|padari\w*|confeitari\w*|amassadeir\w*|batedeir\w*|cilindros?|modeladoras?|laminadoras?|divisoras?|masseiras?)\b/,
+  'NR-12 Anexo VII':
+    /\b(?:acougu\w*|mercearias?|serras? (?:de )?fita|serra-fita|moedor\w*|picador\w*|amaciador\w*|fatiador\w*|frios|carnes?)\b/,
+  'NR-12 Anexo VIII':
+    /\b(?:prensas?|martelos?|dobradeiras?|guilhotinas?|viradeiras?|cisalha\w*|recalcadoras?|estamp\w*|similares)\b/,
+  'NR-12 Anexo IX': /\b(?:injetoras?|injecao|moldes?|plastic\w*|termoplastic\w*)\b/,
+  'NR-12 Anexo X': /\b(?:calcados?|sapat\w*|couros?|solados?)\b/,
+  'NR-12 Anexo XI':
+    /\b(?:agricol\w*|florest\w*|tratores?|colhe\w*|implementos?|pulveriz\w*|plantadeir\w*|semeadeir\w*|rura\w*|fazendas?|autopropelid\w*)\b/,
+  'NR-12 Anexo XII':
+    /\b(?:plataformas? (?:elevat\w*|aereas?)|pemt|cestos? aereos?|elevacao de pessoas|guindar|guindaste\w*|manipuladores? telescopic\w*|munck)\b/,
+  'NR-17 Anexo I':
+    /\b(?:check-?outs?|caixas? de (?:supermercado|mercado|loja)|operador\w* de caixa|supermercados?|hipermercados?|mercados?)\b/,
+  'NR-17 Anexo II':
+    /\b(?:telemarketing|tele-?atendimento|call ?center|centra\w* de (?:atendimento|relacionamento)|operador\w* de telefon\w*|headsets?)\b/,
+  'NR-35 Anexo I': /\b(?:cordas?|rapel|alpinis\w*)\b/,
+};
+
+const ANNEX_OF_ITEM = /^Anexo\s+\S+/i;
+
+/**
+ * Whether `source` is an item of an annex written for one kind of work, machine or exposure that
+ * nothing the user said names (the annex itself named, "anexo 2", counts as naming it).
+ */
+export function unstatedAnnex(
+  source: { code: string; item: string },
+  userTexts: readonly string[],
+): boolean {
+  const annex = ANNEX_OF_ITEM.exec(source.item)?.[0];
+  const mentions = annex ? ANNEX_SCOPES[`${source.code} ${annex}`] : undefined;
+  if (!annex || !mentions) return false;
+  const named = new RegExp(`\\b${foldText(annex).replace(/\s+/g, '\\s+')}(?![\\p{L}\\d])`, 'u');
+  return !userTexts.some((text) => {
+    const folded = foldText(text);
+    return mentions.test(folded) || named.test(folded);
+  });
+}
+
 /**
  * The clause that names the sector of `code`'s regulation ("que se aplica a plataformas de
  * petróleo"), when it is written for one and nothing the user said — the question, or their earlier
