@@ -20,6 +20,13 @@ const LIST_QUESTION = words(
   'quais|que (?:informa[çc][õo]es|dados|documentos|itens|elementos|medidas|requisitos|procedimentos|exig[êe]ncias|cuidados|etapas|provid[êe]ncias|conte[úu]dos?)|o que (?:precisa|deve|tem que|tem de|[ée] preciso|[ée] necess[áa]rio) (?:constar|conter|ter|haver|incluir|informar)|sequ[êe]ncia|hierarquia|ordem|etapas|lista|o que (?:\\S+\\s+){0,6}?(?:obriga|obrigam|exige|exigem|determina|determinam|imp[õo]e|imp[õo]em|requer|requerem)|o que (?:\\S+\\s+){0,3}?(?:[ée]|s[ãa]o) obrigad[oa]s? a (?:fazer|adotar|cumprir|garantir|providenciar)',
 );
 const WHO_QUESTION = words('quem|a quem|de quem|respons[áa]vel por');
+/**
+ * "quem" as the subject of another question ("quem toma a vacina da hepatite B fica protegido da
+ * D?", "quem trabalha em altura precisa de exame?"): its own verb comes first, and the question is
+ * whether that person is protected, must or may — not who.
+ */
+const RELATIVE_WHO =
+  /^(?:e\s+)?quem\s+(?!(?:pode|podem|deve|devem|precisa|precisam|fica|ficam|tem|t[êe]m|[ée]|s[ãa]o|est[áa]|est[ãa]o)(?!\p{L}))\p{L}+(?:\s+\S+){0,6}?\s+(?:fica|ficam|precisa|precisam|pode|podem|deve|devem|tem direito|t[êe]m direito|tem que|t[êe]m que|[ée] obrigad[oa]|s[ãa]o obrigad[oa]s|recebe|recebem|perde|perdem|continua|continuam)(?!\p{L})/iu;
 const DEFINITION_QUESTION = words(
   'o que [ée]|o que s[ãa]o|o que significa|o que se entende|o que caracteriza|defini[çc][ãa]o|conceito|considera-se',
 );
@@ -30,7 +37,7 @@ const YES_NO_QUESTION = words(
 export function answerTypeOf(question: string): AnswerType {
   const q = question.trim();
   if (DEFINITION_QUESTION.test(q) && !LIST_QUESTION.test(q)) return 'definition';
-  if (WHO_QUESTION.test(q)) return 'who';
+  if (WHO_QUESTION.test(q) && !RELATIVE_WHO.test(q)) return 'who';
   // "Quais providências… e em quanto tempo?": the whole list carries the deadline too.
   if (LIST_QUESTION.test(q)) return 'list';
   if (DEADLINE_QUESTION.test(q)) return 'deadline';
@@ -73,12 +80,14 @@ const DURATION =
  * EPI deve considerar… sem ônus para o empregado") says what, not who.
  */
 const PARTY =
-  '(?:organiza[çc](?:[ãa]o|[õo]es)|empregador(?:es)?|empresas?|contratantes?|contratad[oa]s?|trabalhador(?:es|as?)?|empregad[oa]s?|sesmt|cipa|cipatr|comiss[ãa]o|m[ée]dicos?|profissionai?s?|fabricantes?|importador(?:es)?|respons[áa]ve(?:l|is)|supervisor(?:es)?|vigias?|instrutor(?:es)?|engenheir[oa]s?|t[ée]cnic[oa]s?|operador(?:es)?|coordenador(?:es)?|fornecedor(?:es)?|propriet[áa]ri[oa]s?|empreendedor(?:es)?|[óo]rg[ãa]os?|membros?|designad[oa]s?|encarregad[oa]s?|equipes?|brigadas?|servi[çc]os?|operadora|usu[áa]ri[oa]s?|presidente|secret[áa]ri[oa]|representantes?|chefias?|gestor(?:es)?|ogmo|tomador(?:es)?|armador(?:es)?|comandante|sindicatos?|auditor(?:es|ia)?|autoridades?|mei|me|epp)';
+  '(?:organiza[çc](?:[ãa]o|[õo]es)|empregador(?:es)?|empresas?|contratantes?|contratad[oa]s?|trabalhador(?:es|as?)?|empregad[oa]s?|sesmt|cipa|cipatr|comiss[ãa]o|m[ée]dicos?|profissiona(?:l|is)|fabricantes?|importador(?:es)?|respons[áa]ve(?:l|is)|supervisor(?:es)?|vigias?|instrutor(?:es)?|engenheir[oa]s?|t[ée]cnic[oa]s?|operador(?:es)?|coordenador(?:es)?|fornecedor(?:es)?|propriet[áa]ri[oa]s?|empreendedor(?:es)?|[óo]rg[ãa]os?|membros?|designad[oa]s?|encarregad[oa]s?|equipes?|brigadas?|servi[çc]os?|operadora|usu[áa]ri[oa]s?|presidente|secret[áa]ri[oa]|representantes?|chefias?|gestor(?:es)?|ogmo|tomador(?:es)?|armador(?:es)?|comandante|sindicatos?|auditor(?:es|ia)?|autoridades?|mei|me|epp)';
 const RESPONSIBLE = new RegExp(
   [
     '(?<!\\p{L})(?:cabe|cabem|compete|competem|incumbe|respons[áa]vel|respons[áa]veis|responsabilidade|designad[oa]s?)(?!\\p{L})',
     `(?<!\\p{L})${PARTY}(?:\\s+\\S+){0,4}?\\s+(?:deve|devem|dever[áã]o?|[ée] obrigad[oa]|s[ãa]o obrigad[oa]s|tem|t[êe]m)(?!\\p{L})`,
-    '(?<!\\p{L})[a-zà-ú]+(?:d[oa]s?)\\s+(?:por|pel[oa]s?)\\s',
+    // A task done by someone ("elaborado por profissional legalmente habilitado"), not by a thing
+    // ("energia elétrica fornecida por fonte externa").
+    `(?<!\\p{L})[a-zà-ú]+(?:d[oa]s?)\\s+(?:por|pel[oa]s?)\\s+(?:(?:o|a|os|as|um|uma)\\s+)?(?:\\S+\\s+)?(?:${PARTY}|pessoas?)(?!\\p{L})`,
     // To whom something is due: "deve ficar disponível aos trabalhadores… e à CIPA".
     '(?<!\\p{L})(?:dispon[íi]ve(?:l|is)|acess[íi]ve(?:l|is)|comunicad[oa]s?|entregues?|fornecid[oa]s?|garantid[oa]s?)\\s+(?:a|ao|aos|à|às|para)\\s',
   ].join('|'),

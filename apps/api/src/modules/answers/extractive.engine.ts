@@ -76,11 +76,6 @@ const RANKED_BY_FIT = new Set<AnswerType>(['number', 'deadline', 'who', 'definit
 const FIT_REACH = 0.5;
 const FIGURE_ANSWERS = new Set<AnswerType>(['number', 'deadline']);
 /**
- * How far down retrieval's list a general regulation's item may be and still lead over a sector
- * regulation's whose sector the user did not name.
- */
-const GENERAL_REACH = 0.75;
-/**
  * How far down retrieval's list an item of the regulation for the sector the user named may be and
  * still lead over a general regulation's.
  */
@@ -443,30 +438,37 @@ export function chooseItems(
   // while NR-33's PET came first). A named item leads wherever it is.
   const lead = chosen.findIndex((c) => c.source.regulationId === top.regulationId);
   if (lead > 0 && !named(chosen[0]!.source)) chosen.unshift(...chosen.splice(lead, 1));
+  /**
+   * The item that leads in place of `first`, written for a sector or a kind of work the user did
+   * not name: of the items retrieval ranks high enough to be chosen at all that `applies` accepts,
+   * the one with the best merit, as the items above were ordered. Asked for a figure, a deadline,
+   * who or a definition that `first` gave, only an item that gives one too.
+   */
+  const replacementFor = (first: ChosenItem, applies: (c: ChosenItem) => boolean) =>
+    quoted
+      .filter(
+        (c) =>
+          c !== first &&
+          applies(c) &&
+          c.quote.score > 0 &&
+          c.source.score >= top.score * RELATIVE_CUT &&
+          (!RANKED_BY_FIT.has(relevanceType) || !first.quote.fits || c.quote.fits),
+      )
+      .sort((a, b) => merit(b) - merit(a))[0];
   // …unless it is written for a sector the user did not name, and a chosen item comes from the
   // regulation for the sector they did ("solda e corte na construção naval": NR-34, not NR-18's
   // construction sites): its item retrieval ranked highest leads. Every chosen item of another
   // regulation is nearly as good as the first.
-  // Failing that, the general regulation retrieval ranked nearly as high leads: "carga horária do
-  // curso de vigia de espaço confinado" is NR-33's 16 hours before NR-31's for farms.
+  // Failing that, the general item with the best merit leads: "quantas horas de treinamento para
+  // vigia de espaço confinado?" after NR-31's items for farms is NR-33's table of training hours,
+  // not the PET's "24 horas" that ranks a little higher; "quem pode trabalhar com eletricidade?"
+  // after NR-18's networks near a building site is NR-10 10.6.1, "somente… por trabalhadores que
+  // atendam ao… item 10.8", not NR-12's circuits of machines that rank higher.
   if (!named(chosen[0]!.source) && unstatedScope(chosen[0]!.source.code, said) !== null) {
     const own = chosen
       .filter((c) => statedScope(c.source.code, said))
       .sort((a, b) => b.source.score - a.source.score)[0];
-    // Of the general items nearly as high, the one with the best merit, as the items above were
-    // ordered: "quantas horas de treinamento para vigia de espaço confinado?" after NR-31's items
-    // for farms is NR-33's table of training hours, not the PET's "24 horas" that ranks a little
-    // higher.
-    const instead =
-      own ??
-      quoted
-        .filter(
-          (c) =>
-            !writtenForSector(c.source.code) &&
-            c.quote.score > 0 &&
-            c.source.score >= top.score * GENERAL_REACH,
-        )
-        .sort((a, b) => merit(b) - merit(a))[0];
+    const instead = own ?? replacementFor(chosen[0]!, (c) => !writtenForSector(c.source.code));
     if (instead) leadWith(chosen, instead);
   } else if (!named(chosen[0]!.source) && !writtenForSector(chosen[0]!.source.code)) {
     // A general regulation's item first, while the user named a sector whose regulation has its
@@ -481,23 +483,15 @@ export function chooseItems(
     if (sector) leadWith(chosen, sector);
   }
   // An item of an annex written for a kind of work the user did not name (a diver's ASO, impact
-  // noise, a bakery's machines) gives way to the item with the best merit among those retrieval
-  // ranks high enough to be chosen at all, that is not in such an annex: asked "qual o limite de
-  // tolerância para ruído?", continuous noise's 115 dB(A), not impact noise's 130 dB; "20 dias de
-  // atestado, precisa de ASO de retorno?", 7.5.9's 30 days, not a caisson worker's 15.
-  const firstItem = chosen[0]!;
-  if (!named(firstItem.source) && unstatedAnnex(firstItem.source, said)) {
-    const instead = quoted
-      .filter(
-        (c) =>
-          c !== firstItem &&
-          !unstatedAnnex(c.source, said) &&
-          unstatedScope(c.source.code, said) === null &&
-          c.quote.score > 0 &&
-          c.source.score >= top.score * RELATIVE_CUT &&
-          (!RANKED_BY_FIT.has(relevanceType) || !firstItem.quote.fits || c.quote.fits),
-      )
-      .sort((a, b) => merit(b) - merit(a))[0];
+  // noise, a bakery's machines) gives way in the same way to an item outside such annexes and
+  // sectors: asked "qual o limite de tolerância para ruído?", continuous noise's 115 dB(A), not
+  // impact noise's 130 dB; "20 dias de atestado, precisa de ASO de retorno?", 7.5.9's 30 days,
+  // not a caisson worker's 15.
+  if (!named(chosen[0]!.source) && unstatedAnnex(chosen[0]!.source, said)) {
+    const instead = replacementFor(
+      chosen[0]!,
+      (c) => !unstatedAnnex(c.source, said) && unstatedScope(c.source.code, said) === null,
+    );
     if (instead) leadWith(chosen, instead);
   }
   // A question that names several regulations ("os treinamentos da NR-33 e da NR-35") is answered

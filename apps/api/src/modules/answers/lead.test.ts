@@ -112,6 +112,10 @@ describe('answer type of a question', () => {
     ['O que a norma exige do operador de empilhadeira?', 'list'],
     ['E fora o adicional, o que a empresa é obrigada a fazer pra prevenir?', 'list'],
     ['Quem elabora o plano de resgate?', 'who'],
+    ['Quem pode operar caldeira?', 'who'],
+    // "quem" as the subject of a yes-or-no question about that person is not asking who.
+    ['quem trabalha em altura precisa de exame?', 'yesno'],
+    ['quem toma a vacina da hepatite B fica protegido da D?', 'other'],
     // A ceiling asked for is a figure, not yes or no.
     ['tem teto pra essas prorrogações somadas?', 'number'],
     ['Existe limite para as prorrogações da PET?', 'number'],
@@ -467,6 +471,77 @@ describe('lead of an extractive answer', () => {
       fits('O registro das manutenções deve ficar disponível aos trabalhadores envolvidos'),
     ).toBe(true);
     expect(fits('A permissão deve ser emitida em 2 (duas) vias.')).toBe(false);
+    // Done by someone, not by a thing (NR-12 12.3.7, NR-34 34.16.18.1, official text).
+    expect(
+      fits(
+        'As instalações elétricas das máquinas e equipamentos que utilizem energia elétrica fornecida por fonte externa devem possuir dispositivo protetor contra sobrecorrente',
+      ),
+    ).toBe(false);
+    expect(fits('O cardápio deve ser balanceado e elaborado por profissional nutricionista')).toBe(
+      true,
+    );
+    expect(fits('O projeto deve ser assinado pelo responsável técnico')).toBe(true);
+  });
+
+  it("in place of a sector's item, opens with a general item that says who, ranked lower", () => {
+    // NR-18 18.6.19, NR-12 12.3.1 and 12.3.7, NR-10 10.6.1 (official text): only the last says
+    // who may work on electrical installations; it ranks at 0.7 of the building site's rule.
+    const site = section(
+      'r18',
+      'NR-18',
+      '18.6.19',
+      'O trabalho em proximidades de redes elétricas energizadas, internas ou externas ao canteiro de obras, só é permitido quando protegido contra o choque elétrico e arco elétrico.',
+      10,
+    );
+    const circuits = section(
+      'r12',
+      'NR-12',
+      '12.3.1',
+      'Os circuitos elétricos de comando e potência das máquinas e equipamentos devem ser projetados e mantidos de modo a prevenir, por meios seguros, os perigos de choque elétrico, incêndio, explosão e outros tipos de acidentes, conforme previsto nas normas técnicas oficiais e, na falta dessas, nas normas internacionais aplicáveis.',
+      8.7,
+    );
+    const breaker = section(
+      'r12',
+      'NR-12',
+      '12.3.7',
+      'As instalações elétricas das máquinas e equipamentos que utilizem energia elétrica fornecida por fonte externa devem possuir dispositivo protetor contra sobrecorrente, dimensionado conforme a demanda de consumo do circuito.',
+      8.2,
+    );
+    const workers = section(
+      'r10',
+      'NR-10',
+      '10.6.1',
+      'As intervenções em instalações elétricas com tensão igual ou superior a 50 Volts em corrente alternada ou superior a 120 Volts em corrente contínua somente podem ser realizadas por trabalhadores que atendam ao que estabelece o item 10.8 desta Norma.',
+      7.1,
+    );
+    const { lead: first } = lead('Quem pode trabalhar com eletricidade?', [
+      site,
+      circuits,
+      breaker,
+      workers,
+    ]);
+    expect(first).toMatch(/^Segundo o item 10\.6\.1 da NR-10\b/);
+  });
+
+  it("keeps a sector's item that gives the figure asked when no general item nearly as high does", () => {
+    // NR-31 31.13.13.7 gives the hours; NR-33 33.3.3 ranks close and says nothing of hours.
+    const farm = section(
+      'r31',
+      'NR-31',
+      '31.13.13.7',
+      'A capacitação inicial dos vigias deve ter carga horária de 16 (dezesseis) horas.',
+      10,
+    );
+    const duties = section(
+      'r33',
+      'NR-33',
+      '33.3.3',
+      'Cabe aos trabalhadores colaborar com a organização no cumprimento desta NR e comunicar ao vigia e ao supervisor de entrada as situações de risco para sua segurança e saúde.',
+      9,
+    );
+    expect(
+      lead('Quantas horas de curso para vigia de espaço confinado?', [farm, duties]).lead,
+    ).toMatch(/^Segundo o item 31\.13\.13\.7 da NR-31, que se aplica à agricultura/);
   });
 
   it('asked the limit of a thing, does not state the figure of another thing or measure', () => {

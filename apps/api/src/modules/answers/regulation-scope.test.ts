@@ -178,8 +178,11 @@ describe('lead of an answer from a sector’s regulation', () => {
     expect(answer(asked, [farm, general(8)]).lead).toMatch(
       /^Segundo o item 1\.2 do Anexo III da NR-33/,
     );
-    // Far behind, it does not.
-    expect(answer(asked, [farm, general(6)]).lead).toMatch(
+    // Ranked high enough to be chosen at all (0.6 of the first), it leads; further behind, not.
+    expect(answer(asked, [farm, general(6.5)]).lead).toMatch(
+      /^Segundo o item 1\.2 do Anexo III da NR-33/,
+    );
+    expect(answer(asked, [farm, general(5)]).lead).toMatch(
       /^Segundo o item 31\.13\.13\.7 da NR-31/,
     );
     // Naming the sector, its regulation leads.
