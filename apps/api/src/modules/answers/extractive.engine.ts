@@ -22,6 +22,7 @@ import {
   boundsStated,
   figureUnits,
   limitsStated,
+  listsPeriods,
   measuredObject,
   meetsLimit,
   quantitiesGiven,
@@ -359,8 +360,13 @@ export function chooseItems(
   // or is the parent or child of one that does ("o prazo poderá ser de até 3 anos" under "revista
   // a cada dois anos"); a length of time alone is another answer (the 14 hours of rest before the
   // audiometry, the 5 years a PET is kept).
-  const recurring = (c: ChosenItem) =>
-    statesPeriod(c.quote.statement ?? c.source.content, DOMAIN.cues, DOMAIN.quantityWords);
+  const recurring = (c: ChosenItem) => {
+    const text = c.quote.statement ?? c.source.content;
+    return (
+      statesPeriod(text, DOMAIN.cues, DOMAIN.quantityWords) ||
+      listsPeriods(text, DOMAIN.cues, DOMAIN.quantityWords)
+    );
+  };
   const recurs = (c: ChosenItem) =>
     recurring(c) ||
     candidates.some((r) => r !== c && isRelative(r.source, c.source) && recurring(r));

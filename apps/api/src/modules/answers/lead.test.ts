@@ -429,6 +429,33 @@ describe('lead of an extractive answer', () => {
     );
   });
 
+  it('asked how often, opens with the list of periods its lead-in says recur, not a deadline', () => {
+    // NR-13 13.4.4.11 and 13.4.4.4 (official text).
+    const report = section(
+      'r13',
+      'NR-13',
+      '13.4.4.11',
+      'O empregador deve informar à representação sindical da categoria profissional predominante do estabelecimento, quando demandado formalmente, num prazo máximo de 30 (trinta) dias após o término da inspeção de segurança periódica, a condição operacional da caldeira.',
+      10,
+    );
+    const periods = section(
+      'r13',
+      'NR-13',
+      '13.4.4.4',
+      'A inspeção de segurança periódica, constituída por exames interno e externo, deve ser executada nos seguintes prazos máximos:\n' +
+        'a) doze meses para caldeiras das categorias A e B;\n' +
+        'b) dezoito meses para caldeiras de recuperação de álcalis de qualquer categoria;\n' +
+        'c) vinte e quatro meses para caldeiras da categoria A, desde que aos doze meses sejam testadas as pressões de abertura das válvulas de segurança; ou\n' +
+        'd) trinta meses para caldeiras de categoria B com sistema de gerenciamento de combustão - SGC que atendam ao disposto no Anexo IV desta NR.',
+      8.9,
+    );
+    const { lead: first } = lead('Qual a periodicidade da inspeção da caldeira?', [
+      report,
+      periods,
+    ]);
+    expect(first).toMatch(/^Segundo o item 13\.4\.4\.4 da NR-13\b.*doze meses/);
+  });
+
   it('asked a height, does not state a figure in the units of another measure', () => {
     // NR-35, items 35.6.7 and 35.6.3 (official text).
     const impact = section(

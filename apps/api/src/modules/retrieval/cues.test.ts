@@ -14,6 +14,7 @@ import {
   negatedTerms,
   possessionTerms,
   quantitiesGiven,
+  listsPeriods,
   statesPeriod,
   statesThreshold,
   withinBound,
@@ -83,6 +84,26 @@ describe('period cues', () => {
     expect(asksPeriod(phraseKey('de quanto em quanto tempo revisar o extintor?'), cues)).toBe(true);
     expect(asksPeriod(phraseKey('qual a periodicidade do exame?'), cues)).toBe(true);
     expect(asksPeriod(phraseKey('qual a altura mínima do guarda-corpo?'), cues)).toBe(false);
+  });
+
+  it('tell a list whose lead-in names what recurs and whose entries give the periods', () => {
+    const figures = DOMAIN.quantityWords;
+    // NR-13 13.4.4.4 and 13.4.4.11 (official text).
+    const periods =
+      'A inspeção de segurança periódica, constituída por exames interno e externo, deve ser executada nos seguintes prazos máximos:\na) doze meses para caldeiras das categorias A e B;\nb) dezoito meses para caldeiras de recuperação de álcalis de qualquer categoria;';
+    expect(statesPeriod(periods, cues, figures)).toBe(false);
+    expect(listsPeriods(periods, cues, figures)).toBe(true);
+    expect(
+      listsPeriods(
+        'O empregador deve informar à representação sindical, num prazo máximo de 30 (trinta) dias após o término da inspeção de segurança periódica, a condição operacional da caldeira.',
+        cues,
+        figures,
+      ),
+    ).toBe(false);
+    // A list of anything else is not a list of periods.
+    expect(
+      listsPeriods('O PGR deve conter:\na) inventário de riscos; b) plano de ação.', cues, figures),
+    ).toBe(false);
   });
 
   it('tell an item that states a period from one with another figure, or a date in a note', () => {

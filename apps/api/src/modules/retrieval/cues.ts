@@ -220,6 +220,21 @@ export function statesPeriod(content: string, cues: Cues, figures: ReadonlySet<s
   return ADVERB_PERIOD.test(folded);
 }
 
+/**
+ * Whether a list's lead-in says what recurs and its entries give the periods: "A inspeção de
+ * segurança periódica… deve ser executada nos seguintes prazos máximos: a) doze meses…". Read by
+ * the answer, not by retrieval's ranking.
+ */
+export function listsPeriods(content: string, cues: Cues, figures: ReadonlySet<string>): boolean {
+  const folded = foldText(content);
+  const colon = folded.indexOf(':');
+  if (colon < 0 || !RECURRING_LEAD_IN.test(folded.slice(0, colon))) return false;
+  return new RegExp(periodPattern(cues, figures).source, 'u').test(folded.slice(colon));
+}
+
+/** A list's lead-in that names what recurs: "inspeção… periódica", "periodicidade". */
+const RECURRING_LEAD_IN = /\bperiodic/u;
+
 /** What, just before a figure and its unit of time, makes it recur ("a cada", "de 6 em", "validade de"). */
 const RECURRENCE_BEFORE =
   /(?:\ba cada\b|\bperiodic|\bintervalos?\b|\bvalidade\b|\bvez(?:es)? (?:por|ao|a cada)\b|\bde \S+ em\s*$)[^.;:]*$/u;
