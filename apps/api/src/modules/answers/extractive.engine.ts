@@ -474,7 +474,12 @@ export function chooseItems(
     const own = chosen
       .filter((c) => statedScope(c.source.code, said))
       .sort((a, b) => b.source.score - a.source.score)[0];
-    const instead = own ?? replacementFor(chosen[0]!, (c) => !writtenForSector(c.source.code));
+    const instead =
+      own ??
+      replacementFor(
+        chosen[0]!,
+        (c) => !writtenForSector(c.source.code) && !unstatedAnnex(c.source, said),
+      );
     if (instead) leadWith(chosen, instead);
   } else if (!named(chosen[0]!.source) && !writtenForSector(chosen[0]!.source.code)) {
     // A general regulation's item first, while the user named a sector whose regulation has its

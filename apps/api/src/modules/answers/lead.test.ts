@@ -456,6 +456,36 @@ describe('lead of an extractive answer', () => {
     expect(first).toMatch(/^Segundo o item 13\.4\.4\.4 da NR-13\b.*doze meses/);
   });
 
+  it("does not put in a sector's place an item of an annex for another kind of work", () => {
+    // NR-18 18.8.6.1 and NR-12 Anexo XI 15.13 (official text): the farm machines' stairs are no
+    // more the user's than the building site's, and the site's rule names its sector.
+    const site = section(
+      'r18',
+      'NR-18',
+      '18.8.6.1',
+      'As escadas de uso coletivo devem:\n' +
+        'a) ser dimensionadas em função do fluxo de trabalhadores;\n' +
+        'c) ter largura mínima de 0,8 m (oitenta centímetros);',
+      10,
+    );
+    const farmMachine = section(
+      'r12',
+      'NR-12',
+      'Anexo XI 15.13',
+      'Em máquinas estacionárias as escadas de degraus com espelho devem ter:\n' +
+        'a) largura mínima de 0,60 m (sessenta centímetros);\n' +
+        'b) degraus com profundidade mínima de 0,20 m (vinte centímetros);',
+      6.2,
+    );
+    expect(lead('Qual a largura mínima da escada?', [site, farmMachine]).lead).toMatch(
+      /^Segundo o item 18\.8\.6\.1 da NR-18, que se aplica à indústria da construção\b/,
+    );
+    // Named, the farm machine's annex answers.
+    expect(lead('Qual a largura mínima da escada do trator?', [site, farmMachine]).lead).toMatch(
+      /^Segundo o item 15\.13 do Anexo XI da NR-12\b/,
+    );
+  });
+
   it('asked a height, does not state a figure in the units of another measure', () => {
     // NR-35, items 35.6.7 and 35.6.3 (official text).
     const impact = section(

@@ -262,6 +262,12 @@ describe('an annex written for one kind of work (decision record 0076)', () => {
     const chainsaw = { code: 'NR-12', item: 'Anexo V 4.1' };
     expect(unstatedAnnex(chainsaw, ['Quem pode operar motosserra?'])).toBe(false);
     expect(unstatedAnnex(chainsaw, ['Quem pode operar a máquina?'])).toBe(true);
+    // One tractor is a tractor too ("tratores?" read "tratore" or "tratores").
+    expect(unstatedAnnex({ code: 'NR-12', item: 'Anexo XI 15.13' }, ['a escada do trator'])).toBe(
+      false,
+    );
+    expect(unstatedScope('NR-31', ['o trator da fazenda'])).toBeNull();
+    expect(unstatedScope('NR-31', ['o trator'])).toBeNull();
   });
 
   it('is not an annex of another number, of another regulation, nor an item outside annexes', () => {

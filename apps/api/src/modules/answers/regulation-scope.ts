@@ -44,7 +44,7 @@ const SECTORS: Readonly<Record<string, SectorScope>> = {
     clause:
       'que se aplica à agricultura, pecuária, silvicultura, exploração florestal e aquicultura',
     mentions:
-      /\b(?:rura\w*|fazendas?|agricol\w*|agricult\w*|agrotoxic\w*|lavouras?|planta(?:cao|coes)|colheit\w*|pecuari\w*|silvicult\w*|floresta\w*|aquicult\w*|campo|sitios?|gado|ordenha\w*|tratores?|cipatr|motosserra\w*|granjas?|curra\w*|canaviais?|cafezais?|piscicult\w*)\b/,
+      /\b(?:rura\w*|fazendas?|agricol\w*|agricult\w*|agrotoxic\w*|lavouras?|planta(?:cao|coes)|colheit\w*|pecuari\w*|silvicult\w*|floresta\w*|aquicult\w*|campo|sitios?|gado|ordenha\w*|trator(?:es)?|cipatr|motosserra\w*|granjas?|curra\w*|canaviais?|cafezais?|piscicult\w*)\b/,
   },
   'NR-32': {
     clause: 'que se aplica aos serviços de saúde',
@@ -95,7 +95,7 @@ const ANNEX_SCOPES: Readonly<Record<string, RegExp>> = {
   'NR-12 Anexo IX': /\b(?:injetoras?|injecao|moldes?|plastic\w*|termoplastic\w*)\b/,
   'NR-12 Anexo X': /\b(?:calcados?|sapat\w*|couros?|solados?)\b/,
   'NR-12 Anexo XI':
-    /\b(?:agricol\w*|florest\w*|tratores?|colhe\w*|implementos?|pulveriz\w*|plantadeir\w*|semeadeir\w*|rura\w*|fazendas?|autopropelid\w*)\b/,
+    /\b(?:agricol\w*|florest\w*|trator(?:es)?|colhe\w*|implementos?|pulveriz\w*|plantadeir\w*|semeadeir\w*|rura\w*|fazendas?|autopropelid\w*)\b/,
   'NR-12 Anexo XII':
     /\b(?:plataformas? (?:elevat\w*|aereas?)|pemt|cestos? aereos?|elevacao de pessoas|guindar|guindaste\w*|manipuladores? telescopic\w*|munck)\b/,
   'NR-17 Anexo I':
