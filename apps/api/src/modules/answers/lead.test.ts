@@ -486,6 +486,29 @@ describe('lead of an extractive answer', () => {
     );
   });
 
+  it('asked what a term is, quotes the glossary entry for that term, not one that uses it', () => {
+    // NR-10's glossary, entries 28 and 31 (official text).
+    const glossary = section(
+      'r10',
+      'NR-10',
+      'Glossário',
+      '28. Trabalho em Proximidade: trabalho durante o qual o trabalhador pode entrar na zona controlada, ainda que seja com uma parte do seu corpo ou com extensões condutoras, representadas por materiais, ferramentas ou equipamentos que manipule.\n' +
+        '29. Travamento: ação destinada a manter, por meios mecânicos, um dispositivo de manobra fixo numa determinada posição, de forma a impedir uma ação não autorizada.\n' +
+        '31. Zona Controlada: entorno de parte condutora energizada, não segregada, acessível, de dimensões estabelecidas de acordo com o nível de tensão, cuja aproximação só é permitida a profissionais autorizados.',
+      10,
+    );
+    const uses = section(
+      'r10',
+      'NR-10',
+      '10.6.2',
+      'Os trabalhos que exigem o ingresso na zona controlada devem ser realizados mediante procedimentos específicos respeitando as distâncias previstas no Anexo II.',
+      9.8,
+    );
+    const { lead: first } = lead('O que é zona controlada?', [glossary, uses]);
+    expect(first).toMatch(/^Segundo o Glossário da NR-10, zona Controlada: entorno de parte/);
+    expect(first).not.toContain('Trabalho em Proximidade');
+  });
+
   it('asked a height, does not state a figure in the units of another measure', () => {
     // NR-35, items 35.6.7 and 35.6.3 (official text).
     const impact = section(

@@ -203,6 +203,8 @@ export interface Relevance {
    * row of a table that gives one in another column ("85 | 8 horas": the level allowed for 8 hours).
    */
   quantities: readonly Quantity[];
+  /** "o que é zona controlada?": the terms of what the question asks defined, in order. */
+  defines: readonly string[];
 }
 
 /** "13,8" → 13.8, "1.500" → 1500, "2.5" → 2.5. */
@@ -311,6 +313,7 @@ export function buildRelevance(
     answerType: answerTypeOf(question),
     values: questionValues(question),
     quantities: conditionQuantities(question),
+    defines: query.defines,
     concepts,
     conceptTerms: new Set(concepts.flatMap((c) => [...c.own, ...c.expansion])),
   };

@@ -18,6 +18,7 @@ import {
   type Relevance,
   type ScoredUnit,
 } from './passages';
+import { analyzeTerms } from '../retrieval/text/analyzer';
 import { fitsAnswerType } from './answer-type';
 import { answeringRow } from './table-quote';
 
@@ -238,6 +239,17 @@ function statementOf(
   return text === null ? null : { text, units: [best] };
 }
 
+/** A glossary entry's term: "Zona Controlada" in "31. Zona Controlada: entorno de parte…". */
+const ENTRY_TERM = /^(?:\d{1,3}\s*[.)–-]\s*)?([^:\n]{1,99}):\s+\S/u;
+
+/** Whether `text` is a glossary entry for the term whose analysed terms are `terms`. */
+function definesTerm(text: string, terms: readonly string[]): boolean {
+  const term = ENTRY_TERM.exec(text)?.[1];
+  if (!term) return false;
+  const own = analyzeTerms(term);
+  return own.length === terms.length && own.every((t, k) => t === terms[k]);
+}
+
 /** The lettered sub-items that follow a lead-in. */
 function subItemsOf(units: ScoredUnit[], leadIn: ScoredUnit): ScoredUnit[] {
   const items: ScoredUnit[] = [];
@@ -253,6 +265,13 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
   // Ties go to the earlier unit: the head of an item usually states its rule.
   let best = candidates.reduce((a, b) => (b.score > a.score ? b : a));
   const score = best.score;
+  // Asked what a term is, a glossary entry for that very term answers ("31. Zona Controlada:
+  // entorno…"), not another entry that uses it ("Trabalho em Proximidade: … na zona controlada").
+  const entry =
+    relevance.defines.length > 0
+      ? candidates.find((u) => definesTerm(u.text, relevance.defines))
+      : undefined;
+  if (entry) best = entry;
   // Asked for a figure, a unit that states one and shares the question's words answers before a
   // title that only names the subject ("CURSO BÁSICO…" above "…carga horária mínima - 40h").
   if (relevance.wantsNumber && !statesFigure(best.text, relevance)) {
@@ -353,10 +372,13 @@ export function quoteItem(content: string, relevance: Relevance): Quote | null {
     score,
     decisive: Math.max(best.decisive, leadIn?.decisive ?? 0),
     covers: coveredTerms(statement ?? best.text, relevance),
-    fits: fitsAnswerType(
-      relevance.answerType,
-      statement ?? best.text,
-      (t) => decisiveMatch(t) !== null || statesFigure(t, relevance),
-    ),
+    // The entry for the term asked is its definition, though it says neither "é" nor "entende-se".
+    fits:
+      (entry !== undefined && best === entry) ||
+      fitsAnswerType(
+        relevance.answerType,
+        statement ?? best.text,
+        (t) => decisiveMatch(t) !== null || statesFigure(t, relevance),
+      ),
   };
 }

@@ -521,6 +521,23 @@ export function createRetrievalEngine(
       }
     }
     const first = topK(matches, tuning.depth);
+    // "o que é zona controlada?": the glossary entry that defines that very term is ranked with the
+    // rest, however many items that use the term push it out of the first stage.
+    if (query.defines.length > 0) {
+      const held = new Set(first.map(([doc]) => doc));
+      for (let i = 0; i < matches.count; i++) {
+        const doc = matches.docs[i]!;
+        const term = defined[doc];
+        if (
+          term &&
+          matches.scores[i]! > 0 &&
+          !held.has(doc) &&
+          term.length === query.defines.length &&
+          term.every((t, k) => t === query.defines[k])
+        )
+          first.push([doc, matches.scores[i]!]);
+      }
+    }
     const firstScore = new Map(first);
     const own = new Set(query.terms);
     const ownIdf = informationOf(index, own);

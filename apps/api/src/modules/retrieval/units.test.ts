@@ -100,4 +100,45 @@ describe('glossary entries as retrieval units', () => {
     const defining = createRetrievalEngine(sections).search('o que são equipamentos auxiliares?');
     expect(defining.results[0]).toMatchObject({ item: 'Glossário', content: GLOSSARY.content });
   });
+
+  it('name the term of a numbered entry, and rank the entry for its term however many items use it', () => {
+    // NR-10's glossary numbers its entries (official text).
+    const numbered = {
+      ...section(
+        'Glossário',
+        'Glossário',
+        [
+          '30. Zona de Risco: entorno de parte condutora energizada, não segregada, acessível inclusive acidentalmente, de dimensões estabelecidas de acordo com o nível de tensão.',
+          '31. Zona Controlada: entorno de parte condutora energizada, não segregada, acessível, de dimensões estabelecidas de acordo com o nível de tensão, cuja aproximação só é permitida a profissionais autorizados.',
+        ].join('\n'),
+        1,
+      ),
+      code: 'NR-10',
+      regulationId: 'NR-10',
+    };
+    expect(retrievalUnits([numbered], DOMAIN.definitionHeadings).defines).toEqual([
+      'Zona de Risco',
+      'Zona Controlada',
+    ]);
+    // Items that say "zona controlada" again and again fill a first stage one deep.
+    const uses = [1, 2, 3].map((n) => ({
+      ...section(
+        `10.6.${n}`,
+        '10.6 Segurança em instalações elétricas energizadas',
+        'Os trabalhos na zona controlada, e o ingresso na zona controlada, exigem que a zona controlada seja sinalizada.',
+        n + 1,
+      ),
+      code: 'NR-10',
+      regulationId: 'NR-10',
+    }));
+    const shallow = createRetrievalEngine([...uses, numbered], { ...DEFAULT_TUNING, depth: 1 });
+    const results = shallow.search('O que é zona controlada?').results;
+    expect(results[0]).toMatchObject({ item: 'Glossário' });
+    // Asked something else, the entry is not brought in.
+    expect(
+      shallow
+        .search('como sinalizar a zona controlada?')
+        .results.some((r) => r.item === 'Glossário'),
+    ).toBe(false);
+  });
 });

@@ -5,6 +5,9 @@ import { phraseKey } from './text/analyzer';
 /** "Inspeção Periódica: Realizada periodicamente..." — a glossary line that opens an entry. */
 const ENTRY = /^[^\s:][^:\n]{1,99}:\s+\S/u;
 
+/** The number of a numbered glossary entry: "31. " in "31. Zona Controlada: entorno de…". */
+const ENTRY_NUMBER = /^\d{1,3}\s*[.)–-]\s*/u;
+
 /** Fewest entries for a section to be read as a glossary rather than as one item. */
 const MIN_ENTRIES = 2;
 
@@ -52,7 +55,12 @@ export function retrievalUnits(
     for (const content of entries ?? [s.content]) {
       units.push(entries ? { ...s, content } : s);
       sectionOf.push(i);
-      defines.push(entries && ENTRY.test(content) ? content.slice(0, content.indexOf(':')) : null);
+      // A numbered entry ("31. Zona Controlada: …") defines the term, not its number.
+      defines.push(
+        entries && ENTRY.test(content)
+          ? content.slice(0, content.indexOf(':')).replace(ENTRY_NUMBER, '')
+          : null,
+      );
     }
   });
   return { units, sectionOf: Int32Array.from(sectionOf), defines };
