@@ -66,6 +66,9 @@ describe('query understanding', () => {
     // A training's "validade" is how often it is repeated: NR-10's "reciclagem bienal".
     const validity = parseQuery('Qual a validade do treinamento de NR-10?');
     expect(validity.weights.get(stem('reciclagem'))).toBe(0.35);
+    // "a cada 2 anos" is NR-10's "reciclagem bienal".
+    const twoYears = parseQuery('Eletricista precisa de curso de NR-10 a cada 2 anos?');
+    expect(twoYears.weights.get(stem('bienal'))).toBe(0.35);
   });
 
   it('does not read one allowance for the other: insalubridade is not periculosidade', () => {
