@@ -19,6 +19,7 @@ import {
   type ScoredUnit,
 } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
+import { entryTerm } from '../retrieval/units';
 import { fitsAnswerType } from './answer-type';
 import { answeringRow } from './table-quote';
 
@@ -239,12 +240,9 @@ function statementOf(
   return text === null ? null : { text, units: [best] };
 }
 
-/** A glossary entry's term: "Zona Controlada" in "31. Zona Controlada: entorno de parte…". */
-const ENTRY_TERM = /^(?:\d{1,3}\s*[.)–-]\s*)?([^:\n]{1,99}):\s+\S/u;
-
 /** Whether `text` is a glossary entry for the term whose analysed terms are `terms`. */
 function definesTerm(text: string, terms: readonly string[]): boolean {
-  const term = ENTRY_TERM.exec(text)?.[1];
+  const term = entryTerm(text);
   if (!term) return false;
   const own = analyzeTerms(term);
   return own.length === terms.length && own.every((t, k) => t === terms[k]);

@@ -107,6 +107,18 @@ const ANNEX_SCOPES: Readonly<Record<string, RegExp>> = {
 
 const ANNEX_OF_ITEM = /^Anexo\s+\S+/i;
 
+/** What names an annex itself in folded text ("anexo 2", not "anexo 20"), built once per annex. */
+const annexNames = new Map<string, RegExp>();
+function annexNamed(annex: string): RegExp {
+  let named = annexNames.get(annex);
+  if (!named)
+    annexNames.set(
+      annex,
+      (named = new RegExp(`\\b${foldText(annex).replace(/\s+/g, '\\s+')}(?![\\p{L}\\d])`, 'u')),
+    );
+  return named;
+}
+
 /**
  * Whether `source` is an item of an annex written for one kind of work, machine or exposure that
  * nothing the user said names (the annex itself named, "anexo 2", counts as naming it).
@@ -118,7 +130,7 @@ export function unstatedAnnex(
   const annex = ANNEX_OF_ITEM.exec(source.item)?.[0];
   const mentions = annex ? ANNEX_SCOPES[`${source.code} ${annex}`] : undefined;
   if (!annex || !mentions) return false;
-  const named = new RegExp(`\\b${foldText(annex).replace(/\s+/g, '\\s+')}(?![\\p{L}\\d])`, 'u');
+  const named = annexNamed(annex);
   return !userTexts.some((text) => {
     const folded = foldText(text);
     return mentions.test(folded) || named.test(folded);

@@ -21,6 +21,15 @@ export interface RetrievalUnits {
 }
 
 /**
+ * The term a glossary line defines ("Inspeção Periódica" in "Inspeção Periódica: Realizada…"), or
+ * null when the line opens no entry. A numbered entry ("31. Zona Controlada: …") defines the term,
+ * not its number.
+ */
+export function entryTerm(line: string): string | null {
+  return ENTRY.test(line) ? line.slice(0, line.indexOf(':')).replace(ENTRY_NUMBER, '') : null;
+}
+
+/**
  * The entries of a glossary ("Termo: definição", one a line; a line that opens no entry continues
  * the one above), or null when the section is not a glossary under one of `headings`.
  */
@@ -55,12 +64,7 @@ export function retrievalUnits(
     for (const content of entries ?? [s.content]) {
       units.push(entries ? { ...s, content } : s);
       sectionOf.push(i);
-      // A numbered entry ("31. Zona Controlada: …") defines the term, not its number.
-      defines.push(
-        entries && ENTRY.test(content)
-          ? content.slice(0, content.indexOf(':')).replace(ENTRY_NUMBER, '')
-          : null,
-      );
+      defines.push(entries ? entryTerm(content) : null);
     }
   });
   return { units, sectionOf: Int32Array.from(sectionOf), defines };
