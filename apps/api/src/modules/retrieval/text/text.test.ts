@@ -67,4 +67,40 @@ describe('stem exceptions', () => {
     expect(stem('carga')).not.toBe(stem('cargo'));
     expect(stem('pontos')).toBe(stem('ponto'));
   });
+
+  it('keep apart the unrelated words the corpus makes meet at a short stem', () => {
+    // "7 meses afastado" found NR-12's "mesas" of machines, "grávida" the "acidente grave",
+    // "cabo de aço" every "cabe à organização", "equipe" every "equipamento".
+    const apart: [string, string][] = [
+      ['meses', 'mesa'],
+      ['gravida', 'grave'],
+      ['grave', 'gravacao'],
+      ['cabo', 'cabe'],
+      ['equipe', 'equipamento'],
+      ['colete', 'coletiva'],
+      ['porte', 'portaria'],
+      ['torno', 'tornar'],
+      ['comando', 'comida'],
+      ['normais', 'norma'],
+      ['gerais', 'gerados'],
+      ['fatais', 'fatos'],
+      ['areia', 'area'],
+      ['terminais', 'termino'],
+      ['leve', 'levar'],
+      ['plana', 'plano'],
+    ];
+    for (const [a, b] of apart) expect(stem(a), `${a} / ${b}`).not.toBe(stem(b));
+    // Each keeps its own family together.
+    const together: [string, string][] = [
+      ['mesas', 'mesa'],
+      ['gravidez', 'gravida'],
+      ['fatal', 'fatais'],
+      ['cabos', 'cabo'],
+      ['comandos', 'comando'],
+      ['normal', 'normais'],
+      ['geral', 'gerais'],
+      ['equipes', 'equipe'],
+    ];
+    for (const [a, b] of together) expect(stem(a), `${a} / ${b}`).toBe(stem(b));
+  });
 });
