@@ -69,6 +69,9 @@ describe('query understanding', () => {
     // "a cada 2 anos" is NR-10's "reciclagem bienal".
     const twoYears = parseQuery('Eletricista precisa de curso de NR-10 a cada 2 anos?');
     expect(twoYears.weights.get(stem('bienal'))).toBe(0.35);
+    // "reunião mensal" is NR-05's "reuniões ordinárias mensais": the stemmer keeps the plural apart.
+    const monthly = parseQuery('A CIPA precisa ter reunião mensal?');
+    expect(monthly.weights.get(stem('mensais'))).toBe(0.35);
   });
 
   it('does not read one allowance for the other: insalubridade is not periculosidade', () => {
