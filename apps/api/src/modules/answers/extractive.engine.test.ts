@@ -312,6 +312,11 @@ describe('grounded extractive engine', () => {
       at('Anexo I - Relação da Classificação Nacional de Atividades Econômicas - Cnae (Versão'),
     ).toBeNull();
     expect(at('Anexo XI')).toBeNull();
+    // A label with a letter is no title: the answer read "do Anexo 13-A da NR-15 (A)".
+    expect(at('Anexo 13-A')).toBeNull();
+    expect(at('Anexo (*) - Atividades com Radiações Ionizantes')).toBe(
+      'Atividades com Radiações Ionizantes',
+    );
     expect(
       at(
         'Anexo V - Controle Médico Ocupacional da Exposição a Substâncias Químicas Cancerígenas e',
@@ -339,6 +344,24 @@ describe('grounded extractive engine', () => {
     expect(result.markdown).toContain('**Atenção:** redação em vigor a partir de 01/01/2031.');
     expect(result.markdown.endsWith(DISCLAIMER)).toBe(true);
     expect(result.markdown.split(DISCLAIMER)).toHaveLength(2);
+  });
+
+  it('reads a list entry the PDF left on an item of its own without its dash', async () => {
+    const entry: AnswerSource = {
+      ...GUARDRAIL_ANNEX,
+      sectionId: 'aaaaaaaa-0000-4000-8000-000000000031',
+      item: 'Anexo 13-A 5.4',
+      effectiveFrom: null,
+      headingPath: 'Anexo 13-A',
+      content:
+        '- procedimentos específicos de proteção para o trabalho do menor de dezoito anos, mulheres grávidas ou em período de amamentação.',
+    };
+    const result = await engine.answer(
+      inputFor('mulheres grávidas têm procedimentos específicos de proteção?', [entry]),
+    );
+    expect(result.markdown.split('\n\n')[0]).toBe(
+      'Segundo o item 5.4 do Anexo 13-A da NR-98, procedimentos específicos de proteção para o trabalho do menor de dezoito anos, mulheres grávidas ou em período de amamentação.',
+    );
   });
 
   it('says nothing about dates when the wording is already in force', async () => {

@@ -32,7 +32,9 @@ function itemPhrase(source: AnswerSource): string {
 }
 
 /** "Anexo IV - Controle Médico Ocupacional de Exposição a Condições Hiperbáricas > 1 …". */
-const ANNEX_HEADING = /^Anexo\s+\S+\s*[-–]\s*(.+)$/i;
+// The annex's label, then a dash with a space on one side at least: "Anexo 13-A" is a label alone,
+// not "Anexo 13" titled "A".
+const ANNEX_HEADING = /^Anexo\s+\S+?(?:\s+[-–]\s*|\s*[-–]\s+)(.+)$/i;
 /** Annex titles that say what kind of text it is, not whom or what it applies to. */
 const FORM_TITLE =
   /^(?:gloss[áa]rio|quadros?|tabelas?|figuras?|listas?|rela[çc][ãa]o|normas regulamentadoras|modelo|formul[áa]rio|refer[êe]ncias|definições|siglas)\b/i;
@@ -52,8 +54,12 @@ export function annexTitle(source: AnswerSource): string | null {
   return title === title.toUpperCase() ? capitalize(title.toLowerCase()) : title;
 }
 
-/** Lower-cases the first word unless it is an acronym ("PGR") or carries digits. */
-function lowerFirst(text: string): string {
+/**
+ * Lower-cases the first word unless it is an acronym ("PGR") or carries digits. A list entry the
+ * PDF left on an item of its own ("- procedimentos específicos…") reads without its dash.
+ */
+function lowerFirst(item: string): string {
+  const text = item.replace(/^[-–•]\s+/, '');
   const word = /^\S+/.exec(text)?.[0] ?? '';
   if (/\d/.test(word) || (word.length > 1 && word === word.toUpperCase())) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
