@@ -5,6 +5,7 @@ import {
   createRetrievalEngine,
   DEFAULT_TUNING,
   itemKey,
+  listEntries,
   RANK_FEATURES,
 } from './engine';
 import { OUTSIDE_DOMAINS } from './outside-domains';
@@ -477,6 +478,45 @@ describe('word associations learned from the known questions (decision 0054)', (
     ]);
     const engine = createRetrievalEngine(headed, DEFAULT_TUNING, OUTSIDE_DOMAINS, {}, asked);
     expect(association(engine, '7.6.3')).toBeGreaterThan(association(engine, '7.7.1')!);
+  });
+
+  it('credit a list item with its best entry, read with its lead-in, not diluted by the others', () => {
+    const duties = [
+      'Cabe ao empregador, quanto ao exame:',
+      'a) custear o exame audiométrico;',
+      'b) registrar o exame no prontuário do trabalhador;',
+      'c) arquivar o laudo por vinte anos no estabelecimento;',
+      'd) orientar o trabalhador sobre os resultados do exame;',
+      'e) comunicar a alteração ao médico responsável pelo programa.',
+    ].join('\n');
+    const listed = [...sections.slice(0, 2), row('7.5.5', duties, 5)];
+    const one = (engine: ReturnType<typeof createRetrievalEngine>) =>
+      engine.inspect('quem paga o exame audiométrico?').candidates.find((c) => c.item === '7.5.5')
+        ?.features[RANK_FEATURES.indexOf('association')] ?? 0;
+    const withList = one(createRetrievalEngine(listed, DEFAULT_TUNING, OUTSIDE_DOMAINS, {}, known));
+    // The same duty alone, as its own item: the list reads as well as it does.
+    const alone = one(
+      createRetrievalEngine(
+        [
+          ...sections.slice(0, 2),
+          row('7.5.5', 'Cabe ao empregador, quanto ao exame: a) custear o exame audiométrico;', 5),
+        ],
+        DEFAULT_TUNING,
+        OUTSIDE_DOMAINS,
+        {},
+        known,
+      ),
+    );
+    expect(withList).toBeGreaterThan(0);
+    expect(withList).toBeCloseTo(alone, 6);
+    expect(listEntries(duties)).toEqual([
+      'Cabe ao empregador, quanto ao exame: a) custear o exame audiométrico;',
+      'Cabe ao empregador, quanto ao exame: b) registrar o exame no prontuário do trabalhador;',
+      'Cabe ao empregador, quanto ao exame: c) arquivar o laudo por vinte anos no estabelecimento;',
+      'Cabe ao empregador, quanto ao exame: d) orientar o trabalhador sobre os resultados do exame;',
+      'Cabe ao empregador, quanto ao exame: e) comunicar a alteração ao médico responsável pelo programa.',
+    ]);
+    expect(listEntries('O exame audiométrico deve ser repetido a cada doze meses.')).toBeNull();
   });
 
   it('are learned from the known questions only: without them the feature is 0', () => {

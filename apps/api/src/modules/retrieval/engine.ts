@@ -166,6 +166,26 @@ const NUMBERED_ITEM = /^(?:Anexo \S+ )?\d+(?:\.\d+)*$/;
 const AMENDMENT_NOTE =
   /\((?:alterad|inclu[íi]d|revogad|reda[çc][ãa]o|vide|vig[êe]ncia|acrescentad|renumerad)[^)]*\)/giu;
 
+/** A lettered or dashed entry of a list ("c) fornecer ao empregado…", "- lixo urbano…"). */
+const LIST_ENTRY = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+|^[-–•]\s+(?=\S)/;
+
+/**
+ * The entries of an item that lists them, each read with the lead-in above the list ("Cabe à
+ * organização, quanto ao EPI:" + "c) fornecer…"); null for an item with fewer than two.
+ */
+export function listEntries(content: string): string[] | null {
+  const lines = content.split('\n').map((l) => l.trim());
+  const first = lines.findIndex((l) => LIST_ENTRY.test(l));
+  if (first < 0) return null;
+  const leadIn = lines.slice(0, first).join(' ');
+  const entries: string[] = [];
+  for (const line of lines.slice(first)) {
+    if (LIST_ENTRY.test(line) || entries.length === 0) entries.push(line);
+    else entries[entries.length - 1] += ` ${line}`;
+  }
+  return entries.length < 2 ? null : entries.map((entry) => `${leadIn} ${entry}`);
+}
+
 /** The last heading above an item ("3.2 Definições", "Anexo IV > Glossário"). */
 const lastHeading = (headingPath: string) => headingPath.split(' > ').at(-1) ?? '';
 
@@ -383,16 +403,20 @@ export function createRetrievalEngine(
   );
   const bounds = sections.map((s) => boundsStated(s.content.replace(AMENDMENT_NOTE, ' ')));
   const limits = sections.map((s) => limitsStated(s.content.replace(AMENDMENT_NOTE, ' ')));
-  const contents = sections.map((s, i) => {
+  const termsIn = (text: string) => {
     const terms: string[] = [];
-    for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
-      if (token.kind === 'number' || DOMAIN.quantityWords.has(token.value)) quantity[i] = 1;
-    for (const token of tokenize(s.content)) {
+    for (const token of tokenize(text)) {
       const term = termOf(token);
       if (term) terms.push(term);
     }
     return terms;
+  };
+  const contents = sections.map((s, i) => {
+    for (const token of tokenize(s.content.replace(AMENDMENT_NOTE, ' ')))
+      if (token.kind === 'number' || DOMAIN.quantityWords.has(token.value)) quantity[i] = 1;
+    return termsIn(s.content);
   });
+  const entries = sections.map((s) => listEntries(s.content)?.map(termsIn) ?? null);
   // Siblings share their heading path: analyze each distinct one once.
   const headingCache = new Map<string, string[]>();
   const headings = sections.map((s) => {
@@ -569,7 +593,13 @@ export function createRetrievalEngine(
         headingCoverage(own, headings[doc]!, ownIdf),
         annex[doc]!,
         Math.log1p(hand),
-        associated(contents[doc]!, headings[doc]!),
+        // A list item is as associated with the question as its best entry read with its lead-in
+        // ("Cabe à organização, quanto ao EPI: … c) fornecer ao empregado, gratuitamente…"): the
+        // other nine duties do not dilute the one asked for.
+        Math.max(
+          associated(contents[doc]!, headings[doc]!),
+          ...(entries[doc]?.map((entry) => associated(entry, headings[doc]!)) ?? []),
+        ),
       ];
       return { doc, hand, cov, held, features };
     });
