@@ -52,6 +52,30 @@ describe('passage relevance', () => {
     expect(repeats!.overlap).toBeGreaterThan(0);
     expect(repeats!.overlap).toBeLessThan(leadIn!.overlap);
   });
+
+  it('credits a sub-item with what its lead-in says, at the same share, whether it repeats it or not', () => {
+    // "Cabe à organização, quanto ao EPI: c) fornecer ao empregado…" says who supplies the EPI as
+    // much as a sentence that names the organização itself.
+    const item = ['Compete ao operador:', 'a) descer da cabine com o equipamento desligado;'].join(
+      '\n',
+    );
+    const itemUnits = splitUnits(item);
+    const alone = 'Descer da cabine com o equipamento desligado.';
+    const relevance = buildRelevance('O operador pode descer da cabine?', [
+      ...itemUnits,
+      ...splitUnits(alone),
+    ]);
+    const [, entry] = scoreUnits(itemUnits, relevance);
+    expect(entry!.overlap).toBeGreaterThan(overlap(alone, relevance));
+    // At the share of a repeated word: no more than the entry that names the operador again.
+    const repeated = splitUnits(
+      [
+        'Compete ao operador:',
+        'a) o operador deve descer da cabine com o equipamento desligado;',
+      ].join('\n'),
+    );
+    expect(scoreUnits(repeated, relevance)[1]!.overlap).toBeCloseTo(entry!.overlap, 6);
+  });
 });
 
 describe('cutting an item into units', () => {

@@ -320,11 +320,15 @@ export function buildRelevance(
 }
 
 const NONE: ReadonlySet<string> = new Set();
-/** What a sub-item's repeat of a term its lead-in already says counts for, against its own words. */
+/**
+ * What a term of its lead-in counts for in a sub-item, repeated or not, against the sub-item's own
+ * words: every entry of "Compete ao operador:" is about the operador, none more than another.
+ */
 const INHERITED_SHARE = 0.5;
 
 /**
- * The weighted share of the question the text covers, `inherited` terms at a share; each term counts once, and an abbreviation
+ * The weighted share of the question the text covers, the `inherited` terms of its lead-in at a
+ * share whether the text repeats them or not; each term counts once, and an abbreviation
  * counts once whether the text writes it short, spells it out, or both.
  */
 export function overlap(
@@ -341,6 +345,10 @@ export function overlap(
       : 0;
   let sum = 0;
   for (const term of terms) if (!relevance.conceptTerms.has(term)) sum += credit(term);
+  // What the lead-in says holds for each of its entries, at the share of a word inherited.
+  for (const term of inherited)
+    if (!terms.has(term) && !relevance.conceptTerms.has(term))
+      sum += (relevance.weights.get(term) ?? 0) * (relevance.idf.get(term) ?? 1) * INHERITED_SHARE;
   for (const { own, expansion } of relevance.concepts) {
     const short = Math.max(0, ...own.map(credit));
     const spelled =
