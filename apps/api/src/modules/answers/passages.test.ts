@@ -78,6 +78,51 @@ describe('passage relevance', () => {
   });
 });
 
+describe('the case a rule opens with', () => {
+  const units = splitUnits(
+    [
+      'Quando do fornecimento de EPI, a organização deve assegurar a prestação de informações.',
+      'A organização deve fornecer EPI adequado ao risco.',
+    ].join('\n'),
+  );
+
+  it('counts a word said only in it at a share: it says when the rule holds, not what it asks', () => {
+    const relevance = buildRelevance('A organização deve fornecer EPI?', units);
+    const opening = overlap(
+      'Quando do fornecimento de EPI, a organização deve assegurar a prestação de informações.',
+      relevance,
+    );
+    const same = overlap(
+      'A organização deve assegurar a prestação de informações no fornecimento de EPI.',
+      relevance,
+    );
+    expect(opening).toBeGreaterThan(0);
+    expect(opening).toBeLessThan(same);
+  });
+
+  it('counts it whole when the question puts a case of its own', () => {
+    for (const question of [
+      'Se não houver fornecimento de EPI, a organização deve informar?',
+      'o que a organização deve informar quando há fornecimento de EPI?',
+    ]) {
+      const relevance = buildRelevance(question, units);
+      expect(
+        overlap(
+          'Quando do fornecimento de EPI, a organização deve assegurar a prestação de informações.',
+          relevance,
+        ),
+        question,
+      ).toBeCloseTo(
+        overlap(
+          'A organização deve assegurar a prestação de informações no fornecimento de EPI.',
+          relevance,
+        ),
+        6,
+      );
+    }
+  });
+});
+
 describe('cutting an item into units', () => {
   it('reads sub-items numbered as items under a lead-in as sub-items of its list', () => {
     // NR-15, item 15.2 (official text): the PDF keeps 15.2.1 to 15.2.3 inside the item.

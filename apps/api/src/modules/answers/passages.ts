@@ -205,6 +205,11 @@ export interface Relevance {
   quantities: readonly Quantity[];
   /** "o que é zona controlada?": the terms of what the question asks defined, in order. */
   defines: readonly string[];
+  /**
+   * "Se não tem mais candidato, precisa de nova eleição?": the question puts a case of its own, so
+   * the rule's opening case ("Caso não existam suplentes,") is what it asks about.
+   */
+  givesCase?: boolean;
 }
 
 /** "13,8" → 13.8, "1.500" → 1500, "2.5" → 2.5. */
@@ -314,12 +319,34 @@ export function buildRelevance(
     values: questionValues(question),
     quantities: conditionQuantities(question),
     defines: query.defines,
+    givesCase: GIVES_CASE.test(question),
     concepts,
     conceptTerms: new Set(concepts.flatMap((c) => [...c.own, ...c.expansion])),
   };
 }
 
 const NONE: ReadonlySet<string> = new Set();
+/**
+ * The clause a rule opens with to say when it holds ("Quando do fornecimento de EPI, a organização
+ * deve assegurar a prestação de informações"): it sets the scene, the rule comes after the comma.
+ */
+const CIRCUMSTANCE =
+  /^(?:[a-z]{1,2}\)\s+)?(?:quando|em caso d[eao]s?|no caso d[eao]s?|caso|sempre que|ap[óo]s|antes d[eao]s?|durante|na hip[óo]tese|na impossibilidade|na falta|na aus[êe]ncia)\b[^,;:]{3,160},/iu;
+/**
+ * A question that puts a case: "se…", "caso…", "em caso de…", or a "quando" after its first word
+ * ("o que fazer quando passa do nível de ação?"; "Quando precisa de PET?" asks when).
+ */
+const GIVES_CASE = /(?:^|[\s,;:(])(?:se|caso|em caso de|no caso de)\s|\S\s+quando\s/iu;
+/** What a word of the question counts for when the text says it only in that opening clause. */
+const CIRCUMSTANCE_SHARE = 0.5;
+
+/** The terms a text uses only in the clause it opens with to say when the rule holds. */
+const circumstanceTerms = memo(20_000, (text: string): ReadonlySet<string> => {
+  const opening = CIRCUMSTANCE.exec(text.trimStart())?.[0];
+  if (opening === undefined) return NONE;
+  const rest = termsOf(text.trimStart().slice(opening.length));
+  return new Set([...termsOf(opening)].filter((t) => !rest.has(t)));
+});
 /**
  * What a term of its lead-in counts for in a sub-item, repeated or not, against the sub-item's own
  * words: every entry of "Compete ao operador:" is about the operador, none more than another.
@@ -335,20 +362,27 @@ export function overlap(
   text: string,
   relevance: Relevance,
   inherited: ReadonlySet<string> = NONE,
+  inheritedIncidental: ReadonlySet<string> = NONE,
 ): number {
   const terms = termsOf(text);
+  const incidental = relevance.givesCase ? NONE : circumstanceTerms(text);
   const credit = (term: string) =>
     terms.has(term)
       ? (relevance.weights.get(term) ?? 0) *
         (relevance.idf.get(term) ?? 1) *
-        (inherited.has(term) ? INHERITED_SHARE : 1)
+        (inherited.has(term) ? INHERITED_SHARE : 1) *
+        (incidental.has(term) ? CIRCUMSTANCE_SHARE : 1)
       : 0;
   let sum = 0;
   for (const term of terms) if (!relevance.conceptTerms.has(term)) sum += credit(term);
   // What the lead-in says holds for each of its entries, at the share of a word inherited.
   for (const term of inherited)
     if (!terms.has(term) && !relevance.conceptTerms.has(term))
-      sum += (relevance.weights.get(term) ?? 0) * (relevance.idf.get(term) ?? 1) * INHERITED_SHARE;
+      sum +=
+        (relevance.weights.get(term) ?? 0) *
+        (relevance.idf.get(term) ?? 1) *
+        INHERITED_SHARE *
+        (inheritedIncidental.has(term) && !relevance.givesCase ? CIRCUMSTANCE_SHARE : 1);
   for (const { own, expansion } of relevance.concepts) {
     const short = Math.max(0, ...own.map(credit));
     const spelled =
@@ -387,14 +421,17 @@ export function leadInOf<T extends Unit>(units: readonly T[], unit: Unit): T | u
  * abandono… nem ser substituído por outro vigia"): every sub-item of the list is about them, so a
  * sub-item that repeats one is no nearer the question for it.
  */
-function leadInTerms(units: readonly Unit[], unit: Unit): ReadonlySet<string> {
+function leadInTerms(
+  units: readonly Unit[],
+  unit: Unit,
+): [terms: ReadonlySet<string>, incidental: ReadonlySet<string>] {
   const leadIn = unit.kind === 'alinea' ? leadInOf(units, unit) : undefined;
-  return leadIn ? termsOf(leadIn.text) : NONE;
+  return leadIn ? [termsOf(leadIn.text), circumstanceTerms(leadIn.text)] : [NONE, NONE];
 }
 
 export function scoreUnits(units: readonly Unit[], relevance: Relevance): ScoredUnit[] {
   return units.map((u) => {
-    const o = overlap(u.text, relevance, leadInTerms(units, u));
+    const o = overlap(u.text, relevance, ...leadInTerms(units, u));
     const d = decisiveness(u.text);
     const numberBonus = relevance.wantsNumber && statesFigure(u.text, relevance) ? 2 : 0;
     // Tables and notes are rarely the sentence to quote; very long units read badly as a quote.
