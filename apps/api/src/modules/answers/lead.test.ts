@@ -248,6 +248,28 @@ describe('lead of an extractive answer', () => {
     );
   });
 
+  it('states a lead-in that carries the figure asked alone, condition and all, when its list is too long to follow', () => {
+    // NR-35, Anexo I, item 6.2 (official text).
+    const windy = section(
+      NR35,
+      'NR-35',
+      'Anexo I 6.2',
+      'Pode ser autorizada a execução de trabalho em altura utilizando acesso por cordas em condições com ventos superiores a quarenta quilômetros por hora e inferiores a quarenta e seis quilômetros por hora, desde que atendidos os seguintes requisitos:\n' +
+        'a) justificar a impossibilidade do adiamento dos serviços mediante documento assinado pelo responsável pela execução dos serviços;\n' +
+        'b) elaborar Análise de Risco complementar com avaliação dos riscos, suas causas, consequências e medidas de controle, efetuada por equipe multidisciplinar coordenada por profissional qualificado em segurança do trabalho, anexada à justificativa, com as medidas de prevenção adicionais aplicáveis, assinada por todos os participantes;\n' +
+        'c) implantar medidas adicionais de segurança que possibilitem a realização das atividades; e\n' +
+        'd) ser realizada mediante operação assistida pelo supervisor das atividades.',
+      10,
+    );
+    const { lead: first } = lead(
+      'com vento de quantos km/h o acesso por cordas pode ser autorizado?',
+      [windy],
+    );
+    expect(first).toBe(
+      'Segundo o item 6.2 do Anexo I da NR-35, pode ser autorizada a execução de trabalho em altura utilizando acesso por cordas em condições com ventos superiores a quarenta quilômetros por hora e inferiores a quarenta e seis quilômetros por hora, desde que atendidos os seguintes requisitos.',
+    );
+  });
+
   it('asked for a list, states the whole list with its letters', () => {
     const { lead: first } = lead(
       'O que precisa constar no registro de manutenção das máquinas (livro, ficha ou sistema)?',

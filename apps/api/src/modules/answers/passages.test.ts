@@ -172,4 +172,15 @@ describe('figures the lead states', () => {
     const at = decisiveMatch(text);
     expect(at && text.slice(at.index, at.end)).toBe('5.000 (cinco mil) litros');
   });
+
+  it('reads a figure written out with its unit in words', () => {
+    for (const [text, figure] of [
+      ['em caso de ventos superiores a quarenta quilômetros por hora', 'quarenta quilômetros'],
+      ['a distância de trinta centímetros do piso', 'trinta centímetros'],
+      ['cargas acima de vinte quilogramas', 'vinte quilogramas'],
+    ]) {
+      const at = decisiveMatch(text!);
+      expect(at && text!.slice(at.index, at.end)).toBe(figure);
+    }
+  });
 });

@@ -135,7 +135,7 @@ function computeUnits(content: string): Unit[] {
 
 /** Units written as words; tables also write them in capitals ("60 MINUTOS"). */
 const WORD_UNITS =
-  'metros?|litros?|toneladas?|horas?|dias?|meses|mês|anos?|minutos?|segundos?|graus|volts?|amperes?|trabalhadores|empregados|pavimentos?|vezes';
+  'metros?|quil[ôo]metros?|cent[íi]metros?|mil[íi]metros?|litros?|toneladas?|quilogramas?|quilos?|gramas?|decib[ée]is|horas?|dias?|semanas?|meses|mês|anos?|minutos?|segundos?|graus|volts?|amperes?|trabalhadores|empregados|pavimentos?|vezes';
 const UNIT_WORDS = `${WORD_UNITS}|${WORD_UNITS.toUpperCase()}|m|cm|mm|km|m²|m2|m³|kg|t|h|min|s|°C|ºC|dB\\(?A?\\)?|dBA|lux|kV|V|A|W|kW|%`;
 /** A number in words, "duas" to "quinhentos". */
 export const NUMBER_WORD =

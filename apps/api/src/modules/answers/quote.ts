@@ -232,9 +232,15 @@ function statementOf(
       return best.text.length <= MAX_LIST_STATEMENT_CHARS
         ? { text: endSentence(best.text), units: [best] }
         : null;
-    if (items.length > MAX_LIST_ITEMS) return null;
     const text = endSentence(`${best.text.replace(LEAD_IN, '')}: ${joinAlineas(items, relevance)}`);
-    return text.length <= MAX_LIST_STATEMENT_CHARS ? { text, units: [best, ...items] } : null;
+    if (items.length <= MAX_LIST_ITEMS && text.length <= MAX_LIST_STATEMENT_CHARS)
+      return { text, units: [best, ...items] };
+    // Too long with its list, a lead-in that carries the figure is stated alone, condition and all
+    // ("Pode ser autorizada… com ventos superiores a quarenta quilômetros por hora…, desde que
+    // atendidos os seguintes requisitos"): the quote below lists them.
+    return decisiveMatch(best.text) && best.text.length <= MAX_STATEMENT_CHARS
+      ? { text: endSentence(best.text), units: [best] }
+      : null;
   }
   const text = sentenceStatement(best.text, relevance);
   return text === null ? null : { text, units: [best] };
