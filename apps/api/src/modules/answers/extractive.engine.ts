@@ -571,7 +571,36 @@ export function chooseItems(
     );
     if (answering) leadWith(chosen, answering);
   }
+  // The rule before its exception among siblings too: NR-35 Anexo I 6.2, "Pode ser autorizada a
+  // execução… com ventos superiores a quarenta… e inferiores a quarenta e seis quilômetros por
+  // hora, desde que…", relaxes 6.1 just before it, "deve ser interrompido imediatamente em caso de
+  // ventos superiores a quarenta quilômetros por hora". The rule leads when retrieval found it
+  // nearly as high, and gives what was asked whenever the exception does.
+  const head = chosen[0]!;
+  if (!named(head.source) && EXCEPTION_OPENING.test(head.source.content.trimStart())) {
+    const rule = quoted.find(
+      (c) =>
+        c.source.regulationId === head.source.regulationId &&
+        previousSibling(c.source.item, head.source.item) &&
+        c.quote.score > 0 &&
+        c.source.score >= head.source.score * EXCEPTION_SHARE &&
+        (!RANKED_BY_FIT.has(relevanceType) || !head.quote.fits || c.quote.fits),
+    );
+    if (rule) leadWith(chosen, rule);
+  }
   return chosen;
+}
+
+/** An item that opens by relaxing a rule: "Pode ser autorizada…", "Excepcionalmente…". */
+const EXCEPTION_OPENING =
+  /^(?:pode(?:m|r[áa]|r[ãa]o)? ser autorizad[oa]s?|excepcionalmente|admite-se|fica(?:m)? dispensad[oa]s?)\b/iu;
+
+/** Whether `item` is the sibling right before `other` ("Anexo I 6.1" before "Anexo I 6.2"). */
+function previousSibling(item: string, other: string): boolean {
+  const at = item.lastIndexOf('.');
+  const otherAt = other.lastIndexOf('.');
+  if (at < 0 || otherAt < 0 || item.slice(0, at) !== other.slice(0, otherAt)) return false;
+  return Number(item.slice(at + 1)) + 1 === Number(other.slice(otherAt + 1));
 }
 
 export interface ExtractiveEngineOptions {

@@ -270,6 +270,33 @@ describe('lead of an extractive answer', () => {
     );
   });
 
+  it('leads with the rule before the sibling that relaxes it, when retrieval found both', () => {
+    // NR-35, Anexo I, items 6.1 and 6.2 (official text).
+    const stop = section(
+      NR35,
+      'NR-35',
+      'Anexo I 6.1',
+      'Além das condições impeditivas identificadas na Análise de Risco, como estabelece a alínea "j", do subitem 35.5.5.1, da NR-35, o trabalho de acesso por corda deve ser interrompido imediatamente em caso de ventos superiores a quarenta quilômetros por hora.',
+      9.5,
+    );
+    const allowed = section(
+      NR35,
+      'NR-35',
+      'Anexo I 6.2',
+      'Pode ser autorizada a execução de trabalho em altura utilizando acesso por cordas em condições com ventos superiores a quarenta quilômetros por hora e inferiores a quarenta e seis quilômetros por hora, desde que atendidos os seguintes requisitos:\n' +
+        'a) justificar a impossibilidade do adiamento dos serviços mediante documento assinado pelo responsável pela execução dos serviços;\n' +
+        'b) ser realizada mediante operação assistida pelo supervisor das atividades.',
+      10,
+    );
+    const { lead: first } = lead('com vento de quantos km/h tem que parar o acesso por cordas?', [
+      allowed,
+      stop,
+    ]);
+    expect(first).toMatch(
+      /^Segundo o item 6\.1 do Anexo I da NR-35, .*deve ser interrompido imediatamente em caso de ventos superiores a quarenta quilômetros por hora\./,
+    );
+  });
+
   it('asked for a list, states the whole list with its letters', () => {
     const { lead: first } = lead(
       'O que precisa constar no registro de manutenção das máquinas (livro, ficha ou sistema)?',
