@@ -87,6 +87,27 @@ const VALVE_TESTS = section(
   10,
 );
 
+// NR-35, Anexo I, items 6.1 and 6.2 (official text): the rule, then the sibling that relaxes it,
+// whose lead-in carries the figure and opens a list too long to state.
+const WIND_STOP = section(
+  NR35,
+  'NR-35',
+  'Anexo I 6.1',
+  'Além das condições impeditivas identificadas na Análise de Risco, como estabelece a alínea "j", do subitem 35.5.5.1, da NR-35, o trabalho de acesso por corda deve ser interrompido imediatamente em caso de ventos superiores a quarenta quilômetros por hora.',
+  9.5,
+);
+const WIND_ALLOWED = section(
+  NR35,
+  'NR-35',
+  'Anexo I 6.2',
+  'Pode ser autorizada a execução de trabalho em altura utilizando acesso por cordas em condições com ventos superiores a quarenta quilômetros por hora e inferiores a quarenta e seis quilômetros por hora, desde que atendidos os seguintes requisitos:\n' +
+    'a) justificar a impossibilidade do adiamento dos serviços mediante documento assinado pelo responsável pela execução dos serviços;\n' +
+    'b) elaborar Análise de Risco complementar com avaliação dos riscos, suas causas, consequências e medidas de controle, efetuada por equipe multidisciplinar coordenada por profissional qualificado em segurança do trabalho, anexada à justificativa, com as medidas de prevenção adicionais aplicáveis, assinada por todos os participantes;\n' +
+    'c) implantar medidas adicionais de segurança que possibilitem a realização das atividades; e\n' +
+    'd) ser realizada mediante operação assistida pelo supervisor das atividades.',
+  10,
+);
+
 function lead(question: string, results: AnswerSource[]) {
   const answer = composeExtractiveAnswer(
     { question, retrieval: { abstained: false, confidence: 1, results } },
@@ -249,21 +270,9 @@ describe('lead of an extractive answer', () => {
   });
 
   it('states a lead-in that carries the figure asked alone, condition and all, when its list is too long to follow', () => {
-    // NR-35, Anexo I, item 6.2 (official text).
-    const windy = section(
-      NR35,
-      'NR-35',
-      'Anexo I 6.2',
-      'Pode ser autorizada a execução de trabalho em altura utilizando acesso por cordas em condições com ventos superiores a quarenta quilômetros por hora e inferiores a quarenta e seis quilômetros por hora, desde que atendidos os seguintes requisitos:\n' +
-        'a) justificar a impossibilidade do adiamento dos serviços mediante documento assinado pelo responsável pela execução dos serviços;\n' +
-        'b) elaborar Análise de Risco complementar com avaliação dos riscos, suas causas, consequências e medidas de controle, efetuada por equipe multidisciplinar coordenada por profissional qualificado em segurança do trabalho, anexada à justificativa, com as medidas de prevenção adicionais aplicáveis, assinada por todos os participantes;\n' +
-        'c) implantar medidas adicionais de segurança que possibilitem a realização das atividades; e\n' +
-        'd) ser realizada mediante operação assistida pelo supervisor das atividades.',
-      10,
-    );
     const { lead: first } = lead(
       'com vento de quantos km/h o acesso por cordas pode ser autorizado?',
-      [windy],
+      [WIND_ALLOWED],
     );
     expect(first).toBe(
       'Segundo o item 6.2 do Anexo I da NR-35, pode ser autorizada a execução de trabalho em altura utilizando acesso por cordas em condições com ventos superiores a quarenta quilômetros por hora e inferiores a quarenta e seis quilômetros por hora, desde que atendidos os seguintes requisitos.',
@@ -271,26 +280,9 @@ describe('lead of an extractive answer', () => {
   });
 
   it('leads with the rule before the sibling that relaxes it, when retrieval found both', () => {
-    // NR-35, Anexo I, items 6.1 and 6.2 (official text).
-    const stop = section(
-      NR35,
-      'NR-35',
-      'Anexo I 6.1',
-      'Além das condições impeditivas identificadas na Análise de Risco, como estabelece a alínea "j", do subitem 35.5.5.1, da NR-35, o trabalho de acesso por corda deve ser interrompido imediatamente em caso de ventos superiores a quarenta quilômetros por hora.',
-      9.5,
-    );
-    const allowed = section(
-      NR35,
-      'NR-35',
-      'Anexo I 6.2',
-      'Pode ser autorizada a execução de trabalho em altura utilizando acesso por cordas em condições com ventos superiores a quarenta quilômetros por hora e inferiores a quarenta e seis quilômetros por hora, desde que atendidos os seguintes requisitos:\n' +
-        'a) justificar a impossibilidade do adiamento dos serviços mediante documento assinado pelo responsável pela execução dos serviços;\n' +
-        'b) ser realizada mediante operação assistida pelo supervisor das atividades.',
-      10,
-    );
     const { lead: first } = lead('com vento de quantos km/h tem que parar o acesso por cordas?', [
-      allowed,
-      stop,
+      WIND_ALLOWED,
+      WIND_STOP,
     ]);
     expect(first).toMatch(
       /^Segundo o item 6\.1 do Anexo I da NR-35, .*deve ser interrompido imediatamente em caso de ventos superiores a quarenta quilômetros por hora\./,
