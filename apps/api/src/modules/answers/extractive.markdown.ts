@@ -1,4 +1,5 @@
 /** The extractive answer's markdown: a plain lead, the quotes with their links, the items cited. */
+import { BULLET } from '../retrieval/units';
 import type { AnswerSource } from './answer-engine';
 import { citationLink } from './citation';
 import type { Quote } from './quote';
@@ -59,7 +60,7 @@ export function annexTitle(source: AnswerSource): string | null {
  * PDF left on an item of its own ("- procedimentos específicos…") reads without its dash.
  */
 function lowerFirst(item: string): string {
-  const text = item.replace(/^[-–•]\s+/, '');
+  const text = item.replace(BULLET, '');
   const word = /^\S+/.exec(text)?.[0] ?? '';
   if (/\d/.test(word) || (word.length > 1 && word === word.toUpperCase())) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);

@@ -7,6 +7,7 @@ import { quantitiesGiven, type Quantity } from '../retrieval/cues';
 import { parseQuery, withContext } from '../retrieval/query';
 import type { ContextPassage } from '../retrieval/retrieval.types';
 import { analyzeTerms } from '../retrieval/text/analyzer';
+import { ALINEA, BULLET } from '../retrieval/units';
 import { answerTypeOf, type AnswerType } from './answer-type';
 
 export type UnitKind = 'sentence' | 'alinea' | 'table' | 'note';
@@ -23,10 +24,6 @@ export interface Unit {
 // "(Alterado pela Portaria SEPRT n.º 915, de 30 de julho de 2019)" says who wrote the text, not what it says.
 const AMENDMENT_NOTE =
   /\s*\((?:Alterad|Inserid|Incluíd|Acrescentad|Redação|Revogad|Título|Aprovad|Retificad|Vide|Vigência)[^)]*\)/gi;
-/** The mark a lettered or numbered sub-item opens with: "a) ", "I - ". */
-export const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
-/** "- lixo urbano (coleta e industrialização)": a sub-item marked by a dash rather than a letter. */
-export const BULLET = /^[-–•]\s+(?=\S)/;
 /** A sentence that opens a list of sub-items ends with a colon. */
 export const LEAD_IN = /:\s*$/;
 const NUMBERED_SUBITEM = /^\d{1,2}\.\s+\p{Ll}/u;

@@ -4,8 +4,6 @@
  * in the statement is one the quote shows.
  */
 import {
-  ALINEA,
-  BULLET,
   alineaLevel,
   coveredTerms,
   decisiveMatch,
@@ -19,7 +17,7 @@ import {
   type ScoredUnit,
 } from './passages';
 import { analyzeTerms } from '../retrieval/text/analyzer';
-import { entryTerm } from '../retrieval/units';
+import { ALINEA, BULLET, entryTerm } from '../retrieval/units';
 import { fitsAnswerType } from './answer-type';
 import { answeringRow } from './table-quote';
 

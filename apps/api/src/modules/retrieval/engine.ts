@@ -10,7 +10,7 @@ import {
   statesThreshold,
   withinBound,
 } from './cues';
-import { retrievalUnits } from './units';
+import { ALINEA, BULLET, retrievalUnits } from './units';
 import { associationScorer, learnAssociations, type AssociationPair } from './associations';
 import { ABSTAIN_BELOW, confidenceOf, coverage, informationOf, OUTSIDE_FACTOR } from './confidence';
 import { OUTSIDE_DOMAINS, type OutsideDomain } from './outside-domains';
@@ -167,7 +167,7 @@ const AMENDMENT_NOTE =
   /\((?:alterad|inclu[íi]d|revogad|reda[çc][ãa]o|vide|vig[êe]ncia|acrescentad|renumerad)[^)]*\)/giu;
 
 /** A lettered or dashed entry of a list ("c) fornecer ao empregado…", "- lixo urbano…"). */
-const LIST_ENTRY = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+|^[-–•]\s+(?=\S)/;
+const opensEntry = (line: string) => ALINEA.test(line) || BULLET.test(line);
 
 /**
  * The entries of an item that lists them, each read with the lead-in above the list ("Cabe à
@@ -175,12 +175,12 @@ const LIST_ENTRY = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+|^[-–•]\s+(?=\S)
  */
 export function listEntries(content: string): string[] | null {
   const lines = content.split('\n').map((l) => l.trim());
-  const first = lines.findIndex((l) => LIST_ENTRY.test(l));
+  const first = lines.findIndex((l) => opensEntry(l));
   if (first < 0) return null;
   const leadIn = lines.slice(0, first).join(' ');
   const entries: string[] = [];
   for (const line of lines.slice(first)) {
-    if (LIST_ENTRY.test(line) || entries.length === 0) entries.push(line);
+    if (opensEntry(line) || entries.length === 0) entries.push(line);
     else entries[entries.length - 1] += ` ${line}`;
   }
   return entries.length < 2 ? null : entries.map((entry) => `${leadIn} ${entry}`);

@@ -8,6 +8,11 @@ const ENTRY = /^[^\s:][^:\n]{1,99}:\s+\S/u;
 /** The number of a numbered glossary entry: "31. " in "31. Zona Controlada: entorno de…". */
 const ENTRY_NUMBER = /^\d{1,3}\s*[.)–-]\s*/u;
 
+/** The mark a lettered or numbered sub-item opens with: "a) ", "I - ". */
+export const ALINEA = /^(?:[a-z]{1,2}|[IVXL]{1,6})\s*[)–-]\s+/;
+/** "- lixo urbano (coleta e industrialização)": a sub-item marked by a dash rather than a letter. */
+export const BULLET = /^[-–•]\s+(?=\S)/;
+
 /** Fewest entries for a section to be read as a glossary rather than as one item. */
 const MIN_ENTRIES = 2;
 
